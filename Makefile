@@ -1,0 +1,58 @@
+# Two commands do all the set-up on a fresh machine (README.md):
+#   make serve   the site on http://127.0.0.1:$(PORT)
+#   make test    every test (unit, property, nbval, browser)
+# make bench prints the figures the README quotes.
+
+PYTHON ?= python3
+VENV   ?= .venv
+PORT   ?= 8866
+BIN    := $(VENV)/bin
+CHROMIUM ?= /usr/bin/chromium
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: serve test bench install install-test chromium unit notebooks browser clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# The stamp files make re-runs cheap; pyproject.toml changes re-install.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(VENV)/.installed $@
+
+install: $(VENV)/.installed
+install-test: $(VENV)/.installed-test
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  echo "Installing Debian's Chromium for the browser tests"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+serve: install
+	$(BIN)/rulebook serve --port $(PORT)
+
+# Every test: unit + property + widgets, nbval on every notebook, browser.
+test: install-test chromium
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests
+	$(BIN)/python -m pytest -q -p no:cacheprovider --nbval-lax notebooks
+
+unit: install-test
+	$(BIN)/python -m pytest -q -m "not browser" tests
+
+browser: install-test chromium
+	$(BIN)/python -m pytest -q -m browser tests
+
+notebooks: install-test
+	$(BIN)/python -m pytest -q --nbval-lax notebooks
+
+bench: install-test chromium
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) test-artifacts .pytest_cache .hypothesis

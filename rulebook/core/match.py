@@ -1,0 +1,341 @@
+"""The driver: one game in progress, with its seed, history, undo/redo and JSON.
+
+The game engines are pure; everything stateful lives here: the list of
+actions, the states they produced, which seats are bots, and where the
+randomness comes from. Randomness is derived, never carried: the k-th chance
+outcome of a match is drawn from ``default_rng([seed, CHANCE_STREAM, k])``,
+so replaying the actions from the seed, undoing and redoing, or resuming a
+saved game all see the very same dice — undo can never re-roll.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
+
+from .errors import BadOption, BadRecord, IllegalAction
+from .game import CHANCE, TERMINAL, Game
+
+CHANCE_STREAM = 1
+BOT_STREAM = 2
+MAX_RECORD_BYTES = 2_000_000
+MAX_RECORD_ACTIONS = 100_000
+MAX_SEED = 2**63 - 1
+HUMAN = "human"
+
+
+def fresh_seed() -> int:
+    """A new seed for a game whose user did not pick one (shown on the page)."""
+    return secrets.randbelow(10**9)
+
+
+def check_seed(seed: Any) -> int:
+    """Accept a seed as an int or decimal text in ``[0, 2**63)``; refuse the rest."""
+    if isinstance(seed, bool):
+        seed = None
+    if isinstance(seed, str) and seed.strip().isdigit():
+        seed = int(seed.strip())
+    if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise BadOption(
+            "seed",
+            "シード値は 0 以上の整数で指定してください。",
+            "The seed must be a whole number, 0 or more.",
+        )
+    return seed
+
+
+@dataclass
+class _Step:
+    """One applied action and who made it (a human, a bot, or chance)."""
+
+    action: Any
+    actor: int
+    by_user: bool
+
+
+@dataclass
+class Match:
+    """A game in progress: states, actions, seats, seed, table mode.
+
+    ``seats`` holds ``"human"`` or a bot kind (``"random"``, ``"solver"``...)
+    per seat. In *table mode* chance outcomes are entered by the user (what
+    the real dice show) instead of being drawn.
+    """
+
+    game: Game
+    options: dict[str, Any]
+    seed: int
+    table: bool = False
+    seats: tuple[str, ...] = ()
+    _states: list[Any] = field(default_factory=list, repr=False)
+    _steps: list[_Step] = field(default_factory=list, repr=False)
+    _redo: list[list[_Step]] = field(default_factory=list, repr=False)
+    _bots: dict[int, Any] = field(default_factory=dict, repr=False)
+
+    # ----- construction ------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        game: Game,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: Any,
+        table: bool = False,
+        seats: Sequence[str] | None = None,
+    ) -> "Match":
+        """Start a match. Raises ``BadOption`` for bad options, seed or seats."""
+        opts = game.normalize_options(options)
+        state = game.initial_state(opts)
+        n = game.num_seats(state)
+        seat_kinds = tuple(seats) if seats is not None else (HUMAN,) * n
+        match = cls(game=game, options=opts, seed=check_seed(seed), table=bool(table))
+        match.seats = match._check_seats(seat_kinds, n)
+        match._states = [state]
+        return match
+
+    def _check_seats(self, seats: tuple[str, ...], n: int) -> tuple[str, ...]:
+        if len(seats) != n:
+            raise BadOption(
+                "seats",
+                f"席の数が合いません（{n} 席必要です）。",
+                f"Wrong number of seats ({n} needed).",
+            )
+        available = self.game.bot_kinds()
+        for kind in seats:
+            if kind != HUMAN and kind not in available:
+                raise BadOption(
+                    "seats",
+                    f"「{kind}」という種類のボットはありません。",
+                    f"There is no bot of kind '{kind}'.",
+                )
+        self._bots = {i: self.game.make_bot(kind) for i, kind in enumerate(seats) if kind != HUMAN}
+        return seats
+
+    # ----- reading -----------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self._states[-1]
+
+    @property
+    def states(self) -> tuple[Any, ...]:
+        return tuple(self._states)
+
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        return tuple(step.action for step in self._steps)
+
+    @property
+    def current_player(self) -> int:
+        return self.game.current_player(self.state)
+
+    def is_over(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self._bots
+
+    def waiting_for_user(self) -> bool:
+        """True when the next move is the user's (a human seat, or table-mode dice)."""
+        player = self.current_player
+        if player == TERMINAL:
+            return False
+        if player == CHANCE:
+            return self.table
+        return not self.is_bot(player)
+
+    def can_undo(self) -> bool:
+        return any(step.by_user for step in self._steps)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    # ----- playing -----------------------------------------------------------
+    def play(self, action: Any) -> Any:
+        """Apply ``action`` (an action value or its text) for whoever is to act.
+
+        Raises ``IllegalAction`` and changes nothing when it is refused.
+        Returns the applied action value.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        self._push(action)
+        self._redo.clear()
+        return action
+
+    def _push(self, action: Any) -> None:
+        actor = self.current_player
+        new_state = self.game.apply(self.state, action)
+        by_user = self.table if actor == CHANCE else (actor >= 0 and not self.is_bot(actor))
+        self._states.append(new_state)
+        self._steps.append(_Step(action, actor, by_user))
+
+    def chance_index(self) -> int:
+        """How many chance outcomes have been applied so far."""
+        return sum(1 for step in self._steps if step.actor == CHANCE)
+
+    def sample_chance(self) -> Any:
+        """The outcome the seed gives for the current chance node (not applied)."""
+        return self._sample_at(self.state, self.chance_index())
+
+    def _sample_at(self, state: Any, k: int) -> Any:
+        outcomes = self.game.chance_outcomes(state)
+        probs = np.array([p for _, p in outcomes], dtype=float)
+        rng = np.random.default_rng([self.seed, CHANCE_STREAM, k])
+        index = int(rng.choice(len(outcomes), p=probs / probs.sum()))
+        return outcomes[index][0]
+
+    def bot_rng(self) -> np.random.Generator:
+        """The generator a bot gets for the current ply (replays identically)."""
+        return np.random.default_rng([self.seed, BOT_STREAM, len(self._steps)])
+
+    def step_auto(self) -> Any | None:
+        """Make one automatic move (a drawn chance outcome or a bot's move), if any is due."""
+        player = self.current_player
+        if player == TERMINAL:
+            return None
+        if player == CHANCE:
+            if self.table:
+                return None
+            action = self.sample_chance()
+        elif self.is_bot(player):
+            bot = self._bots[player]
+            observation = self.game.observe(self.state, player)
+            action = bot.choose(observation, self.game.legal_actions(self.state), self.bot_rng())
+        else:
+            return None
+        self._push(action)
+        self._redo.clear()
+        return action
+
+    def advance(self, limit: int = 100_000) -> list[Any]:
+        """Make automatic moves until a user must act or the game is over."""
+        done: list[Any] = []
+        for _ in range(limit):
+            action = self.step_auto()
+            if action is None:
+                return done
+            done.append(action)
+        raise RuntimeError(f"{self.game.name}: no user decision after {limit} automatic moves")
+
+    def undo(self) -> bool:
+        """Take back the last user move and the automatic moves that followed it.
+
+        Chance outcomes drawn before that move stay: undo never re-rolls.
+        """
+        if not self.can_undo():
+            return False
+        group: list[_Step] = []
+        while self._steps:
+            step = self._steps.pop()
+            self._states.pop()
+            group.append(step)
+            if step.by_user:
+                break
+        group.reverse()
+        self._redo.append(group)
+        return True
+
+    def redo(self) -> bool:
+        """Re-apply the last undone group of moves."""
+        if not self._redo:
+            return False
+        for step in self._redo.pop():
+            self._states.append(self.game.apply(self.state, step.action))
+            self._steps.append(step)
+        return True
+
+    # ----- saving --------------------------------------------------------------
+    def to_record(self) -> dict[str, Any]:
+        """The game as ``{game, version, options, seed, actions}`` (+ ``meta``)."""
+        return {
+            "game": self.game.name,
+            "version": self.game.version,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": [str(step.action) for step in self._steps],
+            "meta": {"seats": list(self.seats), "table": self.table},
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_record(), ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str | bytes, games: Callable[[str], Game]) -> "Match":
+        """Resume from JSON text. Any defect raises ``BadRecord``; nothing half-loads."""
+        if isinstance(text, bytes):
+            if len(text) > MAX_RECORD_BYTES:
+                raise _bad("ファイルが大きすぎます。", "The file is too large.")
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError:
+                raise _bad("UTF-8 のテキストではありません。", "The file is not UTF-8 text.") from None
+        if len(text) > MAX_RECORD_BYTES:
+            raise _bad("ファイルが大きすぎます。", "The file is too large.")
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, RecursionError):
+            raise _bad("JSON として読めません。", "The file is not valid JSON.") from None
+        return cls.from_record(data, games)
+
+    @classmethod
+    def from_record(cls, data: Any, games: Callable[[str], Game]) -> "Match":
+        """Rebuild a match by replaying a record; verifies drawn dice against the seed."""
+        if not isinstance(data, dict):
+            raise _bad("保存データの形式が違います。", "A saved game must be a JSON object.")
+        name = data.get("game")
+        if not isinstance(name, str):
+            raise _bad("ゲーム名がありません。", "The saved game names no game.")
+        try:
+            game = games(name)
+        except KeyError:
+            raise _bad(f"「{name}」というゲームはありません。", f"There is no game named '{name}'.") from None
+        if data.get("version") != game.version:
+            raise _bad(
+                f"このデータは {name} の別の版（{data.get('version')!r}）のものです（現在は {game.version}）。",
+                f"This save is from version {data.get('version')!r} of {name}; this site plays version {game.version}.",
+            )
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise _bad("行動の一覧が読めません。", "The list of actions is malformed.")
+        if len(actions) > MAX_RECORD_ACTIONS:
+            raise _bad("行動が多すぎます。", "The record has too many actions.")
+        options = data.get("options", {})
+        meta = data.get("meta", {})
+        if not isinstance(options, dict) or not isinstance(meta, dict):
+            raise _bad("設定の形式が違います。", "Options and meta must be JSON objects.")
+        seats = meta.get("seats")
+        if seats is not None and (not isinstance(seats, list) or not all(isinstance(s, str) for s in seats)):
+            raise _bad("席の設定が読めません。", "The seats are malformed.")
+        try:
+            match = cls.new(game, options, seed=data.get("seed"), table=meta.get("table", False) is True, seats=seats)
+        except BadOption as error:
+            raise BadRecord("record", error.message_ja, error.message_en) from None
+        for number, text in enumerate(actions, start=1):
+            match._replay_one(number, text)
+        return match
+
+    def _replay_one(self, number: int, text: str) -> None:
+        try:
+            action = self.game.parse_action(text)
+            if self.current_player == CHANCE and not self.table:
+                expected = self.sample_chance()
+                if action != expected:
+                    raise _bad(
+                        f"{number} 手目「{text}」はシード値から出る目（{expected}）と違います。改ざんされた記録です。",
+                        f"Move {number} '{text}' differs from what the seed rolls ({expected}): the record was altered.",
+                    )
+            self._push(action)
+        except IllegalAction as error:
+            raise BadRecord(
+                "record",
+                f"{number} 手目「{text[:80]}」は再生できません: {error.message_ja}",
+                f"Move {number} '{text[:80]}' cannot be replayed: {error.message_en}",
+            ) from None
+
+
+def _bad(message_ja: str, message_en: str) -> BadRecord:
+    return BadRecord("record", message_ja, message_en)

@@ -1,0 +1,25 @@
+"""ちりつも Chiritsumo: stack rolled dice into a pyramid of 4-3-2-1 and score colours.
+
+Public functions other code relies on: ``score``, ``validate``,
+``best_arrangement`` (exact). ``GAME`` is the engine for the site.
+"""
+
+from .game import Chiritsumo, Seat, State, rating
+from .placement import validate
+from .scoring import Score, score
+from .solver import best_arrangement, exhaustive_best
+
+GAME = Chiritsumo()
+
+__all__ = [
+    "GAME",
+    "Chiritsumo",
+    "Score",
+    "Seat",
+    "State",
+    "best_arrangement",
+    "exhaustive_best",
+    "rating",
+    "score",
+    "validate",
+]

@@ -55,6 +55,7 @@ class _Step:
     action: Any
     actor: int
     by_user: bool
+    group: int = 0
 
 
 @dataclass
@@ -75,6 +76,7 @@ class Match:
     _steps: list[_Step] = field(default_factory=list, repr=False)
     _redo: list[list[_Step]] = field(default_factory=list, repr=False)
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
+    _groups: int = field(default=0, repr=False)
 
     # ----- construction ------------------------------------------------------
     @classmethod
@@ -160,18 +162,34 @@ class Match:
         Raises ``IllegalAction`` and changes nothing when it is refused.
         Returns the applied action value.
         """
-        if isinstance(action, str):
-            action = self.game.parse_action(action)
-        self._push(action)
-        self._redo.clear()
-        return action
+        return self.play_group([action])[0]
 
-    def _push(self, action: Any) -> None:
+    def play_group(self, actions: Sequence[Any]) -> list[Any]:
+        """Apply several moves as one (auto-stack, a table-mode roll entry).
+
+        All or nothing: every move is validated on a scratch copy first, so a
+        refusal at move k raises and leaves the match as it was. One undo
+        takes the whole group back.
+        """
+        parsed = [self.game.parse_action(a) if isinstance(a, str) else a for a in actions]
+        state = self.state
+        for action in parsed:
+            state = self.game.apply(state, action)
+        self._groups += 1
+        for action in parsed:
+            self._push(action, self._groups)
+        self._redo.clear()
+        return parsed
+
+    def _push(self, action: Any, group: int = 0) -> None:
         actor = self.current_player
         new_state = self.game.apply(self.state, action)
         by_user = self.table if actor == CHANCE else (actor >= 0 and not self.is_bot(actor))
+        if not group:
+            self._groups += 1
+            group = self._groups
         self._states.append(new_state)
-        self._steps.append(_Step(action, actor, by_user))
+        self._steps.append(_Step(action, actor, by_user, group))
 
     def chance_index(self) -> int:
         """How many chance outcomes have been applied so far."""
@@ -222,19 +240,20 @@ class Match:
         raise RuntimeError(f"{self.game.name}: no user decision after {limit} automatic moves")
 
     def undo(self) -> bool:
-        """Take back the last user move and the automatic moves that followed it.
+        """Take back the last user move (or group) and the automatic moves after it.
 
         Chance outcomes drawn before that move stay: undo never re-rolls.
         """
         if not self.can_undo():
             return False
         group: list[_Step] = []
-        while self._steps:
-            step = self._steps.pop()
+        while self._steps and not self._steps[-1].by_user:
+            group.append(self._steps.pop())
             self._states.pop()
-            group.append(step)
-            if step.by_user:
-                break
+        last = self._steps[-1].group
+        while self._steps and self._steps[-1].by_user and self._steps[-1].group == last:
+            group.append(self._steps.pop())
+            self._states.pop()
         group.reverse()
         self._redo.append(group)
         return True

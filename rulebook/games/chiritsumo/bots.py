@@ -24,14 +24,34 @@ import numpy as np
 
 from .actions import PILE, Done, Lift, Pass, Place, Swap, Toss
 from .expected import expected_score
-from .geometry import COLOURED, SLOTS
+from .geometry import COLOURED, SLOTS, supports
 from .solver import best_arrangement
 
 WIN_CLEAR = 4
 
 
-def _slot_key(slot: tuple[int, int]) -> str:
-    return f"{slot[0]},{slot[1]}"
+def arrangement_actions(
+    dice: Sequence[tuple[str, int]], placed: Mapping[tuple[int, int], int], target: Mapping[tuple[int, int], tuple[str, int]]
+) -> list[Any]:
+    """The moves that turn the current arrangement into ``target``.
+
+    Dice already where the target wants them stay if everything under them
+    stays too; the others are lifted top row first (so nothing rests on a
+    lifted die), then the target is filled bottom row first (so supports are
+    always there). Shared by the bot and the page's auto-stack button.
+    """
+    keep: set[tuple[int, int]] = set()
+    for slot in SLOTS:  # bottom-up: a die stays only if its supports stay
+        if slot in placed and target.get(slot) == dice[placed[slot]] and all(s in keep for s in supports(slot)):
+            keep.add(slot)
+    moves: list[Any] = [Lift(slot) for slot in sorted(placed, key=lambda s: (-s[0], s[1])) if slot not in keep]
+    used = {placed[slot] for slot in keep}
+    for slot in SLOTS:
+        if slot in target and slot not in keep:
+            die = next(d for d, value in enumerate(dice) if d not in used and value == target[slot])
+            used.add(die)
+            moves.append(Place(die, slot))
+    return moves
 
 
 class SolverBot:
@@ -68,20 +88,9 @@ class SolverBot:
 
     def _arrange(self, seat: Mapping[str, Any]) -> Any:
         dice = [(c, p) for c, p in seat["dice"]]
-        target = {_slot_key(slot): die for slot, die in self._plan(dice).items()}
-        placed = {slot: dice[d] for slot, d in seat["placed"].items()}
-        wrong = [s for s, die in placed.items() if target.get(s) != die]
-        if wrong:  # something the plan does not want: take back the highest first
-            slot = max(wrong, key=lambda s: (int(s.split(",")[0]), s))
-            return Lift(tuple(int(x) for x in slot.split(",")))
-        used = set(seat["placed"].values())
-        for slot in SLOTS:
-            key = _slot_key(slot)
-            if key in target and key not in placed:
-                for d, die in enumerate(dice):
-                    if d not in used and die == target[key]:
-                        return Place(d, slot)
-        return Done()
+        placed = {tuple(int(x) for x in key.split(",")): d for key, d in seat["placed"].items()}
+        steps = arrangement_actions(dice, placed, self._plan(dice))
+        return steps[0] if steps else Done()
 
     # --- solo
     def _swap(self, seat: Mapping[str, Any]) -> Any:
@@ -119,4 +128,4 @@ class SolverBot:
         return best
 
 
-__all__ = ["SolverBot"]
+__all__ = ["SolverBot", "arrangement_actions"]

@@ -327,6 +327,17 @@ class Chiritsumo(Game[State, Action]):
 
     def _check_toss(self, state: State, action: Toss) -> None:
         mine = state.seats[state.turn].dice
+        if (
+            action.give not in COLOURS
+            or action.take not in COLOURS
+            or isinstance(action.target, bool)
+            or not isinstance(action.target, int)
+        ):
+            raise IllegalAction(
+                "hako-toss",
+                "交換は「渡す色・相手・もらう色」を選んでください。",
+                "A swap needs a colour to give, a player (or the pile) and a colour to take.",
+            )
         if action.target == state.turn:
             raise IllegalAction("hako-toss", "自分自身とは交換できません。", "You cannot swap with yourself.")
         if action.target != PILE and not (0 <= action.target < len(state.seats)):

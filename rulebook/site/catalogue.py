@@ -1,0 +1,140 @@
+"""The catalogue of every game in the rule sources, for the index page.
+
+Players, time, age and year are as the sources give them (RULES-NOTES.md,
+"Catalogue data"); ``None`` where a source says nothing — the page shows a
+dash rather than a guess. A game is *playable* when its engine is registered
+and its notebook exists; the rest are listed as *coming*. Sorting and
+filtering are plain functions so the page and the tests share them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from rulebook.core.registry import all_games
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One game of the sources. ``players_max`` ``None`` means "or more" (2〜)."""
+
+    slug: str
+    title_ja: str
+    title_en: str
+    players_min: int
+    players_max: int | None
+    minutes_min: int | None
+    minutes_max: int | None
+    age: int | None
+    year: int | None
+    credit: str
+    source: str
+    note_ja: str = ""
+    note_en: str = ""
+
+    def title(self, lang: str) -> str:
+        return self.title_ja if lang == "ja" else self.title_en
+
+    def note(self, lang: str) -> str:
+        return self.note_ja if lang == "ja" else self.note_en
+
+    def plays_with(self, players: int) -> bool:
+        top = self.players_max if self.players_max is not None else 99
+        return self.players_min <= players <= top
+
+    def fits_in(self, minutes: int) -> bool:
+        """Known to end within ``minutes`` (a game with no stated time does not fit)."""
+        longest = self.minutes_max if self.minutes_max is not None else self.minutes_min
+        return longest is not None and longest <= minutes
+
+    def players_text(self, lang: str) -> str:
+        if self.players_max is None:
+            return f"{self.players_min}人〜" if lang == "ja" else f"{self.players_min}+"
+        if self.players_min == self.players_max:
+            return f"{self.players_min}人" if lang == "ja" else str(self.players_min)
+        return f"{self.players_min}〜{self.players_max}人" if lang == "ja" else f"{self.players_min}–{self.players_max}"
+
+    def minutes_text(self, lang: str) -> str:
+        if self.minutes_min is None:
+            return "—"
+        if self.minutes_max is None or self.minutes_max == self.minutes_min:
+            return f"約{self.minutes_min}分" if lang == "ja" else f"~{self.minutes_min} min"
+        return f"{self.minutes_min}〜{self.minutes_max}分" if lang == "ja" else f"{self.minutes_min}–{self.minutes_max} min"
+
+    def age_text(self, lang: str) -> str:
+        if self.age is None:
+            return "—"
+        return f"{self.age}歳〜" if lang == "ja" else f"{self.age}+"
+
+
+BLOG = "003_d7d25f781a4b54c2"
+ENTRIES: tuple[Entry, ...] = (
+    Entry("chiritsumo", "ちりつも", "Chiritsumo", 1, 4, 10, 20, 10, 2018, "くまのす (Kumanosu Games)", "000_34695685fd28a73e"),
+    Entry(
+        "dice_of_tower", "ダイスオブタワー", "Dice of Tower", 2, 4, None, None, None, None, "ドミッチ (domi)", "001_94e225f8e878f636",
+        "4人はペア戦", "4 players play in pairs",
+    ),
+    Entry("kokkuri", "狐狗狸太陽（こっくりサン）", "Kokkuri-san", 3, 4, 15, 30, 8, 2016, "—", "002_0e57f93b5ca001b0"),
+    Entry("puniu", "ぷにぅダイス", "Puniu Dice", 1, None, None, None, None, None, "#44", BLOG),
+    Entry("not_my_fault", "Not My Fault! ver.2.0", "Not My Fault! ver.2.0", 2, None, None, None, None, None, "#41 / ver.2.0", BLOG),
+    Entry(
+        "not_my_fault_41", "Not My Fault!（#41 試作版）", "Not My Fault! (#41 prototype)", 2, 5, None, None, None, None, "#41", BLOG,
+    ),
+    Entry("treasure_hunt", "宝探し", "Treasure Hunt", 1, 1, None, None, None, None, "#43", BLOG),
+    Entry(
+        "lemon_poker", "レモンポーカー", "Lemon Poker", 2, None, None, None, None, None, "#42", BLOG,
+        "作者いわく未完成", "marked unfinished by its designer",
+    ),
+    Entry(
+        "national_economy", "ナショナルエコノミー（試作版）", "National Economy (prototype)", 1, 4, 30, 45, None, None, "#37", BLOG,
+        "カード名は仮", "card names are provisional",
+    ),
+    Entry(
+        "magos_solo", "マゴス 1人用パッチ v1.1", "Magos solo patch v1.1", 1, 1, None, None, None, None, "Magos", BLOG,
+        "ターン表の補助のみ（本体のルールは原典にない）", "a turn helper only (the base game is not in the source)",
+    ),
+    Entry("ring", "指輪を落とさないで", "Don't Drop the Ring", 3, 5, 20, 20, 10, 2023, "酔いどれ趣造", "004_01eb4be809c2fa9b"),
+)
+
+SORT_KEYS = ("title", "players", "time", "age", "year")
+
+
+def is_playable(entry: Entry, notebooks: Path | None = None) -> bool:
+    """Playable = a registered engine and a notebook page to play it on."""
+    from rulebook.site.serve import default_notebooks_dir
+
+    folder = notebooks if notebooks is not None else default_notebooks_dir()
+    return entry.slug in all_games() and (folder / f"{entry.slug}.ipynb").is_file()
+
+
+def filter_entries(entries: Iterable[Entry], players: int | None = None, minutes: int | None = None) -> list[Entry]:
+    """Games playable with ``players`` and known to end within ``minutes`` (``None``: any)."""
+    out = []
+    for entry in entries:
+        if players is not None and not entry.plays_with(players):
+            continue
+        if minutes is not None and not entry.fits_in(minutes):
+            continue
+        out.append(entry)
+    return out
+
+
+def sort_entries(entries: Sequence[Entry], key: str, lang: str = "ja", playable: frozenset[str] = frozenset()) -> list[Entry]:
+    """Sort by ``key`` (one of ``SORT_KEYS``); unknown values go last; playable games first on ties."""
+    if key not in SORT_KEYS:
+        raise ValueError(key)
+
+    def value(entry: Entry) -> tuple:
+        unknown = 10**6
+        number = {
+            "players": entry.players_min,
+            "time": entry.minutes_min if entry.minutes_min is not None else unknown,
+            "age": entry.age if entry.age is not None else unknown,
+            "year": entry.year if entry.year is not None else unknown,
+            "title": 0,
+        }[key]
+        return (number, entry.slug not in playable, entry.title(lang))
+
+    return sorted(entries, key=value)

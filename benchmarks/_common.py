@@ -1,0 +1,83 @@
+"""Shared by the site benchmarks: servers, Chromium, the baseline notebook."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import statistics
+from pathlib import Path
+
+from rulebook.site.process import SiteProcess, free_port
+from rulebook.site.serve import SiteOptions, default_notebooks_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+EMPTY_NOTEBOOK = "empty.ipynb"
+EMPTY_SELECTOR = ".rb-ready"
+DEFAULT_NOTEBOOK = "chiritsumo.ipynb"
+DEFAULT_SELECTOR = ".rb-slot-0-0"
+NOTEBOOKS = default_notebooks_dir()
+ARTIFACTS = ROOT / "test-artifacts"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+def target_or_none(notebooks: Path, notebook: str) -> Path | None:
+    """The notebook to measure, or None after saying why it is skipped."""
+    path = Path(notebooks) / notebook
+    if path.is_file():
+        return path
+    print(f"{notebook}: not in {notebooks} (yet) — its figure is skipped")
+    return None
+
+
+@contextlib.contextmanager
+def served(notebooks: Path, label: str, **fields):
+    """``rulebook serve`` on ``notebooks`` (production culling), log in test-artifacts/."""
+    options = SiteOptions(port=free_port(), notebooks=notebooks, **fields)
+    log = ARTIFACTS / f"bench-{label}-{options.port}.log"
+    with SiteProcess(options, log_path=log) as site:
+        yield site
+
+
+@contextlib.contextmanager
+def chromium():
+    """A headless Chromium, or None (with a message) if it is not installed."""
+    if not os.path.exists(CHROMIUM):
+        print(f"{CHROMIUM} is not installed (make chromium): browser figures skipped")
+        yield None
+        return
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def leave(page) -> None:
+    """Leave a Voilà page as a visitor does (beforeunload: its kernel is shut down)."""
+    with contextlib.suppress(Exception):
+        page.evaluate("() => { window.location.href = 'about:blank'; }")
+    with contextlib.suppress(Exception):
+        page.wait_for_url("about:blank", timeout=15_000)
+
+
+def mb(kb: float) -> str:
+    return f"{kb / 1024:.0f} MB"
+
+
+def summary(seconds: list[float]) -> str:
+    return (
+        f"median {statistics.median(seconds):.2f} s "
+        f"(min {min(seconds):.2f}, max {max(seconds):.2f}, n={len(seconds)})"
+    )

@@ -1,0 +1,76 @@
+"""``rulebook`` command line: ``rulebook serve`` starts the web site."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from rulebook.site import serve as site
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rulebook", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    s = commands.add_parser(
+        "serve",
+        help="serve every notebook of the notebooks folder as a web site (127.0.0.1 only)",
+    )
+    s.add_argument("--port", type=int, default=site.DEFAULT_PORT, help="default %(default)s")
+    s.add_argument(
+        "--notebooks",
+        type=Path,
+        default=None,
+        help="folder of notebooks to serve (default: the repository's notebooks/)",
+    )
+    s.add_argument(
+        "--no-preheat",
+        dest="preheat",
+        action="store_false",
+        help="start each page's kernel on request instead of keeping a preheated pool",
+    )
+    s.add_argument(
+        "--pool-size",
+        type=int,
+        default=site.DEFAULT_POOL_SIZE,
+        help="preheated kernels kept per notebook (default %(default)s)",
+    )
+    s.add_argument(
+        "--cull-idle-timeout",
+        type=int,
+        default=site.DEFAULT_CULL_IDLE_TIMEOUT,
+        metavar="S",
+        help="shut down a kernel with no open page after S idle seconds; 0 never (default %(default)s)",
+    )
+    s.add_argument(
+        "--cull-interval",
+        type=int,
+        default=site.DEFAULT_CULL_INTERVAL,
+        metavar="S",
+        help="look for idle kernels every S seconds (default %(default)s)",
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "serve":
+        kwargs = dict(
+            port=args.port,
+            preheat=args.preheat,
+            pool_size=args.pool_size,
+            cull_idle_timeout=args.cull_idle_timeout,
+            cull_interval=args.cull_interval,
+        )
+        if args.notebooks is not None:
+            kwargs["notebooks"] = args.notebooks
+        try:
+            options = site.SiteOptions(**kwargs)
+        except ValueError as exc:
+            build_parser().error(str(exc))
+        site.serve(options)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

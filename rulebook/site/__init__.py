@@ -1,0 +1,12 @@
+"""The web site: every notebook in ``notebooks/`` served by Voilà.
+
+- ``serve``    builds the Voilà configuration and starts it (``rulebook serve``).
+- ``app``      the Voilà application with the site's handlers (imports Voilà).
+- ``request``  ``query_params()`` for notebooks: the page's URL query.
+- ``process``  starts the site as a subprocess and inspects its kernels
+               (used by the browser tests and the benchmarks).
+- ``templates/voila/templates/rulebook``  the site's Voilà template.
+
+Importing this package is cheap: nothing here imports Voilà until a server
+is actually started, so notebooks can import ``rulebook.site.request``.
+"""

@@ -1,0 +1,302 @@
+"""Shared fixtures of the browser tests: a served site and Chromium.
+
+Fixtures (mark every browser test ``@pytest.mark.browser``):
+
+``site`` (session)
+    ``rulebook serve`` on the repository's ``notebooks/`` folder, in a
+    subprocess on a free port of 127.0.0.1, preheated pools of 1, and short
+    culling (``TEST_CULL_IDLE_TIMEOUT`` / ``TEST_CULL_INTERVAL``). A
+    ``rulebook.site.process.SiteProcess``:
+    ``.url`` base URL with trailing slash, ``.port``, ``.notebooks``,
+    ``.options`` (``SiteOptions``), ``.page_url(nb, **query)``,
+    ``.kernels()`` / ``.kernel_ids()`` (the kernel processes right now,
+    pooled ones included), ``.pool_kernels`` (how many pooled kernels are
+    expected when nobody visits), ``.wait_pools()``, ``.wait_kernels_quiet()``,
+    ``.fetch(path)`` -> (status, html) without a browser, ``.log_text()``
+    (server log, also saved in ``test-artifacts/``).
+``fixture_site`` (session)
+    The same server on ``tests/site/fixtures`` (stand-in notebooks for the
+    site's own tests). ``cold_fixture_site``: the same, without preheating.
+``start_site`` (function)
+    ``start_site(notebooks, **SiteOptions fields)`` starts another server,
+    stopped after the test.
+``browser`` (session)
+    Playwright Chromium (``/usr/bin/chromium``, headless). Skipped only when
+    that file is missing and ``CI`` is not set; under CI it must run.
+``page`` (function)
+    A fresh page (own context, 1024x768) that records, as attributes:
+    ``page.console_errors`` (console errors and uncaught page errors),
+    ``page.external_requests`` (URLs for any host but 127.0.0.1 — aborted,
+    so a test never waits on the network), ``page.failed_requests``,
+    ``page.bad_responses`` ((status, url) for HTTP >= 400), and
+    ``page.save_screenshot(name)`` -> Path in ``test-artifacts/``;
+    ``page.wait_for_voila(selector)`` waits (generously: 90 s) for an element
+    of a rendered Voilà page and returns its locator; ``page.kernel_id()``
+    the id of the kernel the page is connected to.
+    Closed with its ``beforeunload`` handlers run, as a visitor's tab would.
+``new_page`` (function)
+    ``new_page(width=1024, height=768)``: more such pages in one test.
+
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from rulebook.site.process import SiteProcess, free_port
+from rulebook.site.serve import SiteOptions, default_notebooks_dir
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
+FIXTURE_NOTEBOOKS = REPO / "tests" / "site" / "fixtures"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+#: Culling in the tests: a kernel with no open page goes after ~10 s.
+TEST_CULL_IDLE_TIMEOUT = 8
+TEST_CULL_INTERVAL = 2
+
+#: Generous waits: a loaded 2-core machine starts a kernel in seconds.
+PAGE_TIMEOUT_MS = 90_000
+
+LOCAL_HOSTS = {"127.0.0.1"}
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def _artifact_name(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")[:120] or "artifact"
+
+
+def _is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about", "javascript", "chrome", "chrome-error"):
+        return True
+    return parts.hostname in LOCAL_HOSTS
+
+
+# ------------------------------------------------------------------ sites ---
+
+
+def _start(notebooks: Path, label: str, **fields) -> SiteProcess:
+    fields.setdefault("cull_idle_timeout", TEST_CULL_IDLE_TIMEOUT)
+    fields.setdefault("cull_interval", TEST_CULL_INTERVAL)
+    options = SiteOptions(port=free_port(), notebooks=notebooks, **fields)
+    log = ARTIFACTS / f"site-{_artifact_name(label)}-{options.port}.log"
+    return SiteProcess(options, log_path=log).start()
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[SiteProcess]:
+    """The real site: the repository's notebooks/ folder."""
+    server = _start(default_notebooks_dir(), "notebooks")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def fixture_site() -> Iterator[SiteProcess]:
+    """The site's own stand-in notebooks (tests/site/fixtures), preheated."""
+    server = _start(FIXTURE_NOTEBOOKS, "fixtures")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def cold_fixture_site() -> Iterator[SiteProcess]:
+    """tests/site/fixtures without preheated kernels (every page starts one)."""
+    server = _start(FIXTURE_NOTEBOOKS, "fixtures-cold", preheat=False)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def start_site(request) -> Iterator[Callable[..., SiteProcess]]:
+    """Start more servers in a test: ``start_site(notebooks, **options)``."""
+    started: list[SiteProcess] = []
+
+    def start(notebooks: Path | str = FIXTURE_NOTEBOOKS, **fields) -> SiteProcess:
+        server = _start(Path(notebooks), request.node.name, **fields)
+        started.append(server)
+        return server
+
+    try:
+        yield start
+    finally:
+        for server in started:
+            server.stop()
+
+
+# ---------------------------------------------------------------- browser ---
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        if in_ci():
+            pytest.fail(f"{CHROMIUM} is missing, and browser tests must run under CI")
+        pytest.skip(f"{CHROMIUM} is not installed (make chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def _instrument(page, test_name: str):
+    """Attach the recorders and the screenshot helper to a new page."""
+    page.console_errors = []
+    page.external_requests = []
+    page.failed_requests = []
+    page.bad_responses = []
+    page.shutdown_beacons = {}  # url -> done?
+    page.set_default_timeout(PAGE_TIMEOUT_MS)
+    page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+
+    def on_console(message):
+        if message.type == "error":
+            page.console_errors.append(message.text)
+
+    def on_page_error(error):
+        page.console_errors.append(f"uncaught: {error}")
+
+    def on_request(request):
+        if not _is_local(request.url):
+            page.external_requests.append(request.url)
+        if "/voila/api/shutdown/" in request.url:
+            page.shutdown_beacons[request.url] = False
+
+    def on_request_done(request):
+        if request.url in page.shutdown_beacons:
+            page.shutdown_beacons[request.url] = True
+
+    def on_websocket(ws):
+        if not _is_local(ws.url.replace("ws://", "http://").replace("wss://", "https://")):
+            page.external_requests.append(ws.url)
+
+    def on_failed(request):
+        on_request_done(request)
+        failure = request.failure or ""
+        # navigating away cancels what is in flight: not a failure of the site
+        if "ERR_ABORTED" not in failure or not _is_local(request.url):
+            page.failed_requests.append(f"{request.url} {failure}")
+
+    def on_response(response):
+        if response.status >= 400:
+            page.bad_responses.append((response.status, response.url))
+
+    page.on("console", on_console)
+    page.on("pageerror", on_page_error)
+    page.on("request", on_request)
+    page.on("websocket", on_websocket)
+    page.on("requestfailed", on_failed)
+    page.on("requestfinished", on_request_done)
+    page.on("response", on_response)
+    # anything for another host is aborted at once (and recorded above)
+    page.route(lambda url: not _is_local(url), lambda route: route.abort())
+
+    def save_screenshot(name: str | None = None, full_page: bool = True) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{_artifact_name(name or test_name)}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    page.save_screenshot = save_screenshot
+    page.wait_for_voila = lambda selector, timeout_ms=PAGE_TIMEOUT_MS: wait_for_page(
+        page, selector, timeout_ms
+    )
+    page.kernel_id = lambda: page_kernel_id(page)
+    return page
+
+
+def _close(page, context) -> None:
+    """Leave like a visitor: the page's beforeunload runs, so a Voilà page
+    sends its shutdown beacon, and we wait (5 s at most) until it is through.
+
+    (A navigation the page starts itself: Chromium drops the beacon of a
+    ``page.goto("about:blank")`` and of a context closed right after
+    ``page.close(run_before_unload=True)``.)"""
+    try:
+        if not page.is_closed() and page.url.startswith("http"):
+            try:
+                page.evaluate("() => { window.location.href = 'about:blank'; }")
+            except Exception:
+                pass  # the navigation may destroy the evaluation context first
+            page.wait_for_url("about:blank", timeout=15_000)
+            for _ in range(50):
+                if all(page.shutdown_beacons.values()):
+                    break
+                page.wait_for_timeout(100)
+    except Exception:
+        pass
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def new_page(browser, request):
+    """``new_page(width=1024, height=768)`` -> an instrumented page."""
+    opened = []
+
+    def make(width: int = 1024, height: int = 768):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = _instrument(context.new_page(), f"{request.node.name}-{len(opened)}")
+        opened.append((page, context))
+        return page
+
+    try:
+        yield make
+    finally:
+        for page, context in opened:
+            _close(page, context)
+
+
+@pytest.fixture
+def page(new_page):
+    return new_page()
+
+
+# ---------------------------------------------------------------- helpers ---
+
+
+def wait_for_page(page, selector: str, timeout_ms: int = PAGE_TIMEOUT_MS):
+    """Wait until a Voilà page shows ``selector`` (cells are hidden until all ran)."""
+    locator = page.locator(selector).first
+    locator.wait_for(state="visible", timeout=timeout_ms)
+    return locator
+
+
+def page_kernel_id(page) -> str | None:
+    """The kernel a rendered Voilà page is connected to."""
+    return page.evaluate(
+        """() => {
+            const el = document.getElementById('jupyter-config-data');
+            return el ? JSON.parse(el.textContent).kernelId : null;
+        }"""
+    )

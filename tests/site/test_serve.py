@@ -1,0 +1,321 @@
+"""Fast tests of the site's configuration, command line and query_params().
+
+No server, no browser: the served site is tested in tests/browser/test_site.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import threading
+import types
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulebook import cli
+from rulebook.site import request, serve
+from rulebook.site.serve import SiteOptions, voila_config
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURES = REPO / "tests" / "site" / "fixtures"
+TEMPLATE_DIR = serve.TEMPLATES_DATA_DIR / "voila" / "templates" / "rulebook"
+
+
+# ------------------------------------------------------------ config ------
+
+
+def make_notebooks(folder: Path) -> Path:
+    for name in ["index.ipynb", "game.ipynb", "sub/other.ipynb", ".ipynb_checkpoints/game-checkpoint.ipynb"]:
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("{}")
+    (folder / "notes.txt").write_text("not a notebook")
+    return folder
+
+
+def test_defaults_are_the_production_site():
+    options = SiteOptions()
+    assert options.port == 8866
+    assert options.notebooks == (REPO / "notebooks").resolve()
+    assert options.preheat is True and options.pool_size == 1
+    assert (options.cull_idle_timeout, options.cull_interval) == (600, 60)
+    assert options.url == "http://127.0.0.1:8866/"
+
+
+def test_voila_config_serves_locally_with_the_site_template(tmp_path):
+    config = voila_config(SiteOptions(port=9123, notebooks=make_notebooks(tmp_path)))
+    voila = config["Voila"]
+    assert voila["ip"] == "127.0.0.1"
+    assert voila["port"] == 9123
+    assert voila["port_retries"] == 0
+    assert voila["open_browser"] is False
+    assert voila["root_dir"] == str(tmp_path.resolve())
+    assert voila["config_file_paths"] == []
+    vc = config["VoilaConfiguration"]
+    assert vc["template"] == "rulebook"
+    assert vc["allow_template_override"] == "NO"
+    assert vc["allow_theme_override"] == "NO"
+    assert vc["strip_sources"] is True
+    assert vc["show_tracebacks"] is False
+    assert config["VoilaExecutor"]["show_tracebacks"] is False
+    assert "Voil" not in config["VoilaExecutor"]["cell_error_instruction"]
+
+
+def test_preheated_pools_per_notebook(tmp_path):
+    options = SiteOptions(notebooks=make_notebooks(tmp_path), pool_size=2)
+    config = voila_config(options)
+    assert config["VoilaConfiguration"]["preheat_kernel"] is True
+    assert config["VoilaConfiguration"]["default_pool_size"] == 2
+    pools = config["VoilaKernelManager"]["kernel_pools_config"]
+    assert pools == {
+        "default": {"pool_size": 0},
+        "game.ipynb": {"pool_size": 2},
+        "index.ipynb": {"pool_size": 2},
+        "sub/other.ipynb": {"pool_size": 2},
+    }
+    assert options.pool_kernels == 6
+
+
+@pytest.mark.parametrize("fields", [{"preheat": False}, {"pool_size": 0}])
+def test_no_preheat(tmp_path, fields):
+    options = SiteOptions(notebooks=make_notebooks(tmp_path), **fields)
+    config = voila_config(options)
+    assert config["VoilaConfiguration"]["preheat_kernel"] is False
+    assert "VoilaKernelManager" not in config
+    assert options.pool_kernels == 0
+
+
+def test_culling_settings(tmp_path):
+    config = voila_config(SiteOptions(notebooks=tmp_path, cull_idle_timeout=7, cull_interval=3))
+    assert config["MappingKernelManager"] == {
+        "cull_idle_timeout": 7,
+        "cull_interval": 3,
+        "cull_connected": False,
+        "cull_busy": False,
+    }
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"port": 0}, {"port": 70000}, {"pool_size": -1}, {"cull_idle_timeout": -1}, {"cull_interval": 0}],
+)
+def test_bad_options_are_refused(tmp_path, fields):
+    with pytest.raises(ValueError):
+        SiteOptions(notebooks=tmp_path, **fields)
+
+
+def test_command_line_round_trips_through_the_cli(tmp_path):
+    options = SiteOptions(
+        port=9001, notebooks=tmp_path, preheat=False, pool_size=3, cull_idle_timeout=5, cull_interval=1
+    )
+    argv = serve.command_line(options)
+    assert argv[:3] == [sys.executable, "-m", "rulebook.cli"]
+    assert run_cli(argv[3:]) == [options]
+
+
+def run_cli(argv: list[str]) -> list[SiteOptions]:
+    """The options ``rulebook <argv>`` would serve with."""
+    seen: list[SiteOptions] = []
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(serve, "serve", seen.append)
+        assert cli.main(argv) == 0
+    return seen
+
+
+def test_cli_defaults():
+    assert run_cli(["serve"]) == [SiteOptions()]
+
+
+def test_cli_rejects_bad_values(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["serve", "--port", "0"])
+    with pytest.raises(SystemExit):
+        cli.main([])
+
+
+def test_serve_refuses_a_missing_folder(tmp_path):
+    with pytest.raises(SystemExit):
+        serve.serve(SiteOptions(notebooks=tmp_path / "missing"))
+
+
+# ---------------------------------------------------------- template ------
+
+
+def test_jupyter_path_puts_the_template_first():
+    path = serve.jupyter_path_with_template({"JUPYTER_PATH": "/a:/b"})
+    assert path.split(":") == [str(serve.TEMPLATES_DATA_DIR), "/a", "/b"]
+    assert serve.jupyter_path_with_template({}) == str(serve.TEMPLATES_DATA_DIR)
+
+
+def test_template_extends_lab():
+    conf = json.loads((TEMPLATE_DIR / "conf.json").read_text())
+    assert conf == {"base_template": "lab"}
+    for name in ["index.html.j2", "page.html", "404.html", "error.html", "static/site.css"]:
+        assert (TEMPLATE_DIR / name).is_file(), name
+
+
+def test_voila_finds_the_template(monkeypatch):
+    monkeypatch.setenv("JUPYTER_PATH", serve.jupyter_path_with_template({}))
+    from voila.paths import collect_static_paths, collect_template_paths
+
+    paths = collect_template_paths(["voila", "nbconvert"], "rulebook", prune=True)
+    assert paths[0] == str(TEMPLATE_DIR)
+    assert any(p.endswith("voila/templates/lab") for p in paths)
+    statics = collect_static_paths(["voila", "nbconvert"], "rulebook")
+    assert statics[0] == str(TEMPLATE_DIR / "static")
+
+
+def test_template_names_no_other_host():
+    """Offline cafés: nothing in the template may point at another host."""
+    for path in TEMPLATE_DIR.rglob("*"):
+        if path.is_file():
+            text = path.read_text("utf-8")
+            assert not re.search(r"(?<![\w.])(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text, re.I), path
+
+
+def test_error_pages_never_show_the_message():
+    expressions = []
+    for name in ["page.html", "error.html", "404.html"]:
+        expressions += re.findall(r"{{(.*?)}}", (TEMPLATE_DIR / name).read_text(), re.S)
+    assert any("status_code" in e for e in expressions)
+    for expression in expressions:
+        assert not re.search(r"message|exception|traceback", expression, re.I), expression
+
+
+# ------------------------------------------------------- query_params -----
+
+
+@pytest.fixture
+def fresh_request(monkeypatch):
+    """query_params() as in a new kernel: nothing received, no Voilà env."""
+    monkeypatch.setattr(request, "_request_received", False)
+    for name in ["QUERY_STRING", "VOILA_PREHEAT", "VOILA_KERNEL_ID", "VOILA_APP_PORT", "VOILA_APP_IP",
+                 "VOILA_SERVER_URL", "VOILA_WS_BASE_URL", "VOILA_WS_PROTOCOL"]:
+        monkeypatch.delenv(name, raising=False)
+    return monkeypatch
+
+
+def test_no_query_outside_voila(fresh_request):
+    assert request.query_params() == {}
+
+
+@pytest.mark.parametrize(
+    "query, expected",
+    [
+        ("lang=en&seed=3", {"lang": "en", "seed": "3"}),
+        ("?lang=en", {"lang": "en"}),
+        ("a=1&a=2&b=", {"a": "1", "b": ""}),
+        ("flag&x=1", {"flag": "", "x": "1"}),
+        ("name=%E3%81%A1%E3%82%8A&sp=a+b", {"name": "ちり", "sp": "a b"}),
+        ("bad=%ZZ&&=v&ok=1", {"bad": "%ZZ", "ok": "1"}),
+        ("x=%ff%fe", {"x": "\ufffd\ufffd"}),
+        ("a=1;b=2", {"a": "1;b=2"}),
+        ("", {}),
+        ("&&&", {}),
+    ],
+)
+def test_query_params_from_the_environment(fresh_request, query, expected):
+    fresh_request.setenv("QUERY_STRING", query)
+    fresh_request.setenv("VOILA_PREHEAT", "False")
+    assert request.query_params() == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_parse_query_never_raises(text):
+    params = request.parse_query(text)
+    assert isinstance(params, dict)
+    assert all(isinstance(k, str) and k and isinstance(v, str) for k, v in params.items())
+
+
+def test_parse_query_ignores_non_strings():
+    assert request.parse_query(None) == {}  # type: ignore[arg-type]
+
+
+def test_not_preheated_never_waits(fresh_request):
+    def boom(url):
+        raise AssertionError("a kernel started for its request must not wait")
+
+    fresh_request.setattr(request, "_receive_request_info", boom)
+    fresh_request.setenv("VOILA_PREHEAT", "False")
+    fresh_request.setenv("QUERY_STRING", "seed=1")
+    assert request.query_params() == {"seed": "1"}
+
+
+class FakeVoilaQueryServer:
+    """Voilà's /voila/query/<kernel id> websocket: sends the request info once."""
+
+    def __init__(self, payload: dict):
+        from websockets.sync.server import serve as ws_serve
+
+        self.payload = payload
+        self.paths: list[str] = []
+        self.server = ws_serve(self.handle, "127.0.0.1", 0)
+        self.port = self.server.socket.getsockname()[1]
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def handle(self, connection):
+        self.paths.append(connection.request.path)
+        connection.send(json.dumps(self.payload))
+
+    def close(self):
+        self.server.shutdown()
+        self.thread.join(5)
+
+
+def test_preheated_kernel_waits_for_its_request(fresh_request):
+    kernel_id = "0f0e0d0c-0000-4000-8000-123456789abc"
+    server = FakeVoilaQueryServer({"QUERY_STRING": "lang=en&seed=3", "SCRIPT_NAME": "/voila/render/x.ipynb"})
+    try:
+        fresh_request.setenv("VOILA_PREHEAT", "True")
+        fresh_request.setenv("VOILA_APP_PORT", str(server.port))
+        fresh_request.setenv("VOILA_SERVER_URL", "/")
+        fresh_request.setenv("VOILA_KERNEL_ID", kernel_id)
+        assert request.query_params() == {"lang": "en", "seed": "3"}
+        # once only: Voilà sends the request info a single time
+        assert request.query_params() == {"lang": "en", "seed": "3"}
+        assert server.paths == [f"/voila/query/{kernel_id}"]
+    finally:
+        server.close()
+
+
+def test_request_info_url_is_built_like_voila():
+    env = {"VOILA_APP_PORT": "9999", "VOILA_SERVER_URL": "/base/", "VOILA_KERNEL_ID": "k"}
+    assert request.request_info_url(env) == "ws://127.0.0.1:9999/base/voila/query/k"
+    env["VOILA_WS_BASE_URL"] = "/ws/"
+    env["VOILA_WS_PROTOCOL"] = "wss"
+    assert request.request_info_url(env) == "wss://127.0.0.1:9999/ws/voila/query/k"
+
+
+def test_preheated_without_websockets_uses_voila_utils(fresh_request):
+    calls = []
+
+    def wait_for_request():
+        calls.append(1)
+        fresh_request.setenv("QUERY_STRING", "seed=42")
+
+    fake_utils = types.ModuleType("voila.utils")
+    fake_utils.wait_for_request = wait_for_request
+    fake_voila = types.ModuleType("voila")
+    fake_voila.utils = fake_utils
+    fresh_request.setitem(sys.modules, "voila", fake_voila)
+    fresh_request.setitem(sys.modules, "voila.utils", fake_utils)
+    fresh_request.setitem(sys.modules, "websockets.sync.client", None)  # ImportError
+    fresh_request.setenv("VOILA_PREHEAT", "True")
+    assert request.query_params() == {"seed": "42"}
+    assert request.query_params() == {"seed": "42"}
+    assert calls == [1]
+
+
+def test_preheated_with_no_server_gives_what_it_has(fresh_request, capsys):
+    fresh_request.setenv("VOILA_PREHEAT", "True")
+    fresh_request.setenv("VOILA_APP_PORT", "1")  # nothing listens there
+    fresh_request.setenv("VOILA_KERNEL_ID", "k")
+    fresh_request.setenv("QUERY_STRING", "lang=ja")
+    assert request.query_params() == {"lang": "ja"}
+    assert "no request info" in capsys.readouterr().err

@@ -5,7 +5,9 @@ Why it is fast without being heuristic:
 1. Placement only looks at pips, scoring only at colours. So the legal
    *pip patterns* (which slots are filled and with what pips) are the same
    for every roll: 48,739 of them, enumerated once. A roll can use a pattern
-   only if it has enough dice of each pip value — one vectorised filter.
+   only if it has enough dice of each pip value — one vectorised filter —
+   and only patterns that no usable pattern extends by one die need
+   searching (an extra die never lowers a score).
 2. Points come only from one-coloured triples (6 山, 3 翼, 9 河). For each
    colour, the candidate *coloured sets* are unions of triples that the
    colour's own dice can fill: a set ``U`` fits pattern ``j`` when, for every
@@ -68,6 +70,8 @@ class _Table:
     groups: np.ndarray  # (P, 7) int16: groups[j, v] = bit mask of the slots showing v (v=0: empty)
     counts: np.ndarray  # (P, 7) int16: how many slots show each value (0: empty)
     size: np.ndarray  # (P,) int8: dice placed
+    parent: np.ndarray  # (E,) int32 with ``child``: pattern ``child[e]`` is ``parent[e]`` plus one die
+    child: np.ndarray  # (E,) int32
 
 
 def _enumerate_patterns() -> list[tuple[int, ...]]:
@@ -105,7 +109,23 @@ def pattern_table() -> _Table:
     weights = (1 << np.arange(len(SLOTS), dtype=np.int16))[None, :, None]
     groups = (onehot * weights).sum(axis=1).astype(np.int16)
     size = (pips > 0).sum(axis=1).astype(np.int8)
-    return _Table(pips, groups, counts, size)
+    # one-die extensions, found by looking patterns up by a base-7 key
+    place = 7 ** np.arange(len(SLOTS), dtype=np.int64)
+    keys = pips.astype(np.int64) @ place
+    order = np.argsort(keys)
+    sorted_keys = keys[order]
+    parents, children = [], []
+    for k in range(len(SLOTS)):
+        empty = np.nonzero(pips[:, k] == 0)[0]
+        for value in range(1, 7):
+            wanted = keys[empty] + value * place[k]
+            at = np.minimum(np.searchsorted(sorted_keys, wanted), len(keys) - 1)
+            found = sorted_keys[at] == wanted
+            parents.append(empty[found])
+            children.append(order[at[found]])
+    parent = np.concatenate(parents).astype(np.int32)
+    child = np.concatenate(children).astype(np.int32)
+    return _Table(pips, groups, counts, size, parent, child)
 
 
 def _triple_unions() -> list[int]:
@@ -185,7 +205,13 @@ def best_arrangement(dice: Sequence[Die]) -> tuple[dict[Slot, Die], Score]:
     table = pattern_table()
     total_counts = np.bincount([p for _, p in dice], minlength=7).astype(np.int16)
     total_counts[0] = len(SLOTS)
-    feasible = np.nonzero((table.counts <= total_counts).all(axis=1))[0]
+    usable = (table.counts <= total_counts).all(axis=1)
+    # A usable pattern that one more die extends is never better than the
+    # extension (an extra die only adds patterns or completes the pyramid),
+    # so only the maximal ones are searched.
+    extendable = np.zeros(len(usable), dtype=bool)
+    extendable[table.parent[usable[table.child]]] = True
+    feasible = np.nonzero(usable & ~extendable)[0]
     groups = table.groups[feasible]
     n = len(feasible)
     cap = _capacity(dice)

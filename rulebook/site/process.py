@@ -27,6 +27,9 @@ from .serve import HOST, SiteOptions, command_line
 
 T = TypeVar("T")
 
+#: Talks to 127.0.0.1 directly, whatever http_proxy says.
+_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
 _KERNEL_FILE = re.compile(r"kernel-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.json")
 _CONFIG_DATA = re.compile(
     r'<script id="jupyter-config-data" type="application/json">\s*(\{.*?\})\s*</script>', re.S
@@ -225,7 +228,7 @@ class SiteProcess:
                     f"rulebook serve exited with {self.process.returncode}:\n{self.log_tail()}"
                 )
             try:
-                with urllib.request.urlopen(probe, timeout=5) as response:
+                with _OPENER.open(probe, timeout=5) as response:
                     return response.status == 200
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 return False
@@ -312,7 +315,7 @@ class SiteProcess:
         """GET a URL of the site without a browser: (status, body)."""
         url = path_or_url if path_or_url.startswith("http") else self.url + path_or_url.lstrip("/")
         try:
-            with urllib.request.urlopen(url, timeout=timeout) as response:
+            with _OPENER.open(url, timeout=timeout) as response:
                 return response.status, response.read().decode("utf-8", "replace")
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode("utf-8", "replace")

@@ -3,7 +3,8 @@
 Fixtures (mark every browser test ``@pytest.mark.browser``):
 
 ``site`` (session)
-    ``rulebook serve`` on the repository's ``notebooks/`` folder, in a
+    ``rulebook serve`` on the repository's ``notebooks/`` folder (another
+    folder: ``@pytest.mark.parametrize("site", [folder], indirect=True)``), in a
     subprocess on a free port of 127.0.0.1, preheated pools of 1, and short
     culling (``TEST_CULL_IDLE_TIMEOUT`` / ``TEST_CULL_INTERVAL``). A
     ``rulebook.site.process.SiteProcess``:
@@ -102,9 +103,12 @@ def _start(notebooks: Path, label: str, **fields) -> SiteProcess:
 
 
 @pytest.fixture(scope="session")
-def site() -> Iterator[SiteProcess]:
-    """The real site: the repository's notebooks/ folder."""
-    server = _start(default_notebooks_dir(), "notebooks")
+def site(request) -> Iterator[SiteProcess]:
+    """The real site: the repository's notebooks/ folder, or the folder given
+    by indirect parametrization:
+    ``@pytest.mark.parametrize("site", [folder], indirect=True)``."""
+    notebooks = Path(getattr(request, "param", None) or default_notebooks_dir())
+    server = _start(notebooks, notebooks.name)
     try:
         yield server
     finally:

@@ -75,7 +75,8 @@ function render({ model, el }) {
     // ----- the tray
     if (tray.length) {
       const size = 46, tgap = 8;
-      const perRow = Math.min(tray.length, 10);
+      // two rows of five on a phone, so each die stays a comfortable tap target
+      const perRow = Math.min(tray.length, (root.clientWidth || el.clientWidth || 600) < 480 ? 5 : 10);
       const rows = Math.ceil(tray.length / perRow);
       const tsvg = makeSvg(perRow * (size + tgap) + tgap, rows * (size + tgap) + tgap, "rb-tray");
       tsvg.setAttribute("aria-label", words.tray || "tray");

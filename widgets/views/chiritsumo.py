@@ -570,7 +570,10 @@ class View:
         e = html.escape
         if state.phase == "arrange" and self._human_turn():
             _, best = self._best(state.turn)
-            bits = [self._w(f"山 {best.mountains}", f"{best.mountains} mountains"), self._w(f"河 {best.rivers}", f"{best.rivers} rivers"), self._w(f"翼 {best.wings}", f"{best.wings} wings")]
+            bits = [
+                self._w(f"{ja} {n}", f"{n} {en}{'' if n == 1 else 's'}")
+                for n, ja, en in ((best.mountains, "山", "mountain"), (best.rivers, "河", "river"), (best.wings, "翼", "wing"))
+            ]
             if best.fuji:
                 bits.append(self._w("富士", "Fuji"))
             if best.complete:

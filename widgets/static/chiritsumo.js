@@ -72,20 +72,18 @@ function render({ model, el }) {
     stage.appendChild(svg);
     root.appendChild(stage);
 
-    // ----- the tray
+    // ----- the tray: one small SVG per die in a wrapping row (5 a row on phones)
     if (tray.length) {
-      const size = 46, tgap = 8;
-      // two rows of five on a phone, so each die stays a comfortable tap target
-      const perRow = Math.min(tray.length, (root.clientWidth || el.clientWidth || 600) < 480 ? 5 : 10);
-      const rows = Math.ceil(tray.length / perRow);
-      const tsvg = makeSvg(perRow * (size + tgap) + tgap, rows * (size + tgap) + tgap, "rb-tray");
-      tsvg.setAttribute("aria-label", words.tray || "tray");
+      const size = 46;
+      const trayDiv = document.createElement("div");
+      trayDiv.className = "rb-tray";
+      trayDiv.setAttribute("aria-label", words.tray || "tray");
       tray.forEach((die, k) => {
-        const x = tgap + (k % perRow) * (size + tgap), y = tgap + Math.floor(k / perRow) * (size + tgap);
+        const dsvg = makeSvg(size + 4, size + 4, "rb-tray-die");
         const cls = ["rb-die", `rb-die-${k}`, `rb-tray-${die.colour}`];
         if (die.placed) cls.push("rb-die-placed");
         if (selected === k) cls.push("rb-die-selected");
-        const g = drawDie(tsvg, { x, y, size, colour: die.colour, pips: die.pips, cls: cls.join(" "), title: die.title });
+        const g = drawDie(dsvg, { x: 2, y: 2, size, colour: die.colour, pips: die.pips, cls: cls.join(" "), title: die.title });
         if (view.mode === "entry") {
           activate(g, () => send({ type: "entry", index: k }));
         } else if (view.interactive && !die.placed) {
@@ -93,8 +91,9 @@ function render({ model, el }) {
         } else if (view.interactive && die.placed && die.slot) {
           activate(g, () => send({ type: "lift", slot: die.slot }));
         }
+        trayDiv.appendChild(dsvg);
       });
-      root.appendChild(tsvg);
+      root.appendChild(trayDiv);
     }
 
     // ----- the seats (箱庭) or the solo summary

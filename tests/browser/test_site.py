@@ -244,6 +244,23 @@ def visit(browser, site, notebook: str, n: int):
     return context, page, kernel
 
 
+def test_an_open_page_keeps_its_kernel(fixture_site, page):
+    """Culling takes only kernels without a page: a visitor reading the rules
+    for longer than the idle timeout still has a working game."""
+    page.goto(fixture_site.page_url("widget.ipynb"))
+    button = page.wait_for_voila(".rb-ready")
+    kernel = page.kernel_id()
+    options = fixture_site.options
+    # idle for longer than the culler allows a page-less kernel (a time-based property)
+    page.wait_for_timeout(1000 * (options.cull_idle_timeout + 2 * options.cull_interval + 1))
+    assert kernel in fixture_site.kernel_ids()
+    button.click()
+    page.wait_for_voila(".rb-clicks:text-is('1')")
+    assert f"({kernel})" not in "\n".join(
+        line for line in fixture_site.log_text().splitlines() if "Culling" in line
+    )
+
+
 def test_closed_pages_leave_no_kernels(fixture_site, browser, capsys):
     """Voilà 0.5 leaks the kernel of a closed page (voila issue 1458). Closing
     a tab now shuts its kernel down at once (the beacon is accepted), and a

@@ -1,0 +1,534 @@
+"""The match driver: seeded chance, bots, undo/redo, groups, JSON records and their refusals.
+
+Most tests use a tiny game defined here (``Race``) so the driver is tested
+on its own; record refusals also use Chiritsumo, the first real game.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+from dataclasses import dataclass, replace
+
+import pytest
+
+from rulebook.core import CHANCE, HUMAN, TERMINAL, BadOption, BadRecord, Game, IllegalAction, Match, Outcome, check_seed, fresh_seed, get_game
+from rulebook.core.game import unknown_action
+from rulebook.core.match import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, MAX_SEED
+
+
+# ----- a tiny game -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RaceState:
+    target: int
+    scores: tuple[int, int] = (0, 0)
+    turn: int = 0
+    pending: int | None = None  # None: a die must be rolled (chance)
+
+
+class Race(Game):
+    """Two seats; a die (1: ½, 2: ¼, 3: ¼) is rolled, then the seat to act 'take's or 'skip's it."""
+
+    name = "race"
+    version = 3
+    title_ja = "レース"
+    title_en = "Race"
+
+    def default_options(self):
+        return {"target": 10}
+
+    def normalize_options(self, options):
+        merged = super().normalize_options(options)
+        if type(merged["target"]) is not int or not 1 <= merged["target"] <= 1000:
+            raise BadOption("options", "目標は 1〜1000。", "Target is 1-1000.")
+        return merged
+
+    def num_seats(self, state):
+        return 2
+
+    def initial_state(self, options=None):
+        return RaceState(self.normalize_options(options)["target"])
+
+    def current_player(self, state):
+        if max(state.scores) >= state.target:
+            return TERMINAL
+        return CHANCE if state.pending is None else state.turn
+
+    def chance_outcomes(self, state):
+        if self.current_player(state) != CHANCE:
+            return []
+        return [("roll 1", 0.5), ("roll 2", 0.25), ("roll 3", 0.25)]
+
+    def legal_actions(self, state):
+        player = self.current_player(state)
+        if player == TERMINAL:
+            return []
+        if player == CHANCE:
+            return [a for a, _ in self.chance_outcomes(state)]
+        return ["take", "skip"]
+
+    def check(self, state, action):
+        player = self.current_player(state)
+        if player == TERMINAL:
+            raise IllegalAction("end", "終わり", "over")
+        if player == CHANCE:
+            self.check_chance(state, action)
+        elif action not in ("take", "skip"):
+            raise IllegalAction("moves", "だめ", f"no {action}")
+
+    def next_state(self, state, action):
+        if action.startswith("roll"):
+            return replace(state, pending=int(action.split()[1]))
+        scores = list(state.scores)
+        if action == "take":
+            scores[state.turn] += state.pending
+        return replace(state, scores=tuple(scores), pending=None, turn=1 - state.turn)
+
+    def observe(self, state, seat):
+        return {"scores": list(state.scores), "turn": state.turn, "pending": state.pending, "you": seat}
+
+    def outcome(self, state):
+        if self.current_player(state) != TERMINAL:
+            return None
+        top = max(state.scores)
+        winners = tuple(i for i, s in enumerate(state.scores) if s == top)
+        return Outcome(state.scores, winners, "end", "終", "end")
+
+    def parse_action(self, text):
+        if text in ("take", "skip", "roll 1", "roll 2", "roll 3"):
+            return text
+        raise unknown_action(text, ["take", "skip"])
+
+    def bot_kinds(self):
+        return {"taker": ("取る", "Taker"), "spy": ("見る", "Spy"), **super().bot_kinds()}
+
+    def make_bot(self, kind):
+        if kind == "taker":
+            return Taker()
+        if kind == "spy":
+            return Spy()
+        return super().make_bot(kind)
+
+
+class Taker:
+    def choose(self, observation, legal, rng):
+        return "take"
+
+
+class Spy:
+    """Records what a bot is given."""
+
+    seen: list = []
+
+    def choose(self, observation, legal, rng):
+        Spy.seen.append((copy.deepcopy(observation), list(legal)))
+        return legal[int(rng.integers(len(legal)))]
+
+
+RACE = Race()
+
+
+def games(name: str) -> Game:
+    return {"race": RACE, "chiritsumo": get_game("chiritsumo")}[name]
+
+
+def race(**kwargs) -> Match:
+    kwargs.setdefault("seed", 7)
+    return Match.new(RACE, kwargs.pop("options", None), **kwargs)
+
+
+# ----- seeds ---------------------------------------------------------------------------------------------
+def test_fresh_seed_is_a_valid_seed():
+    for _ in range(20):
+        seed = fresh_seed()
+        assert type(seed) is int and 0 <= seed < 10**9
+        assert check_seed(seed) == seed
+
+
+@pytest.mark.parametrize("seed,value", [(0, 0), (12, 12), ("12", 12), (" 12 ", 12), ("0", 0), (MAX_SEED, MAX_SEED), (str(MAX_SEED), MAX_SEED)])
+def test_check_seed_accepts(seed, value):
+    assert check_seed(seed) == value
+    assert type(check_seed(seed)) is int
+
+
+@pytest.mark.parametrize("seed", [-1, "-1", True, False, 1.5, 1.0, "x", "", " ", "1e3", "0x10", "1.0", None, [1], {"seed": 1}, MAX_SEED + 1, str(MAX_SEED + 1), 2**70])
+def test_check_seed_refuses(seed):
+    with pytest.raises(BadOption) as info:
+        check_seed(seed)
+    assert info.value.rule_id == "seed"
+
+
+@pytest.mark.parametrize("seed", ["²", "9" * 5000])
+def test_check_seed_refuses_odd_digit_strings_with_bad_option(seed):
+    """Unicode digits that ``int`` cannot read, and digit strings beyond Python's int-parsing limit,
+    must be refused like any other bad seed (BadOption), not with a bare ValueError."""
+    with pytest.raises(BadOption):
+        check_seed(seed)
+
+
+# ----- construction -----------------------------------------------------------------------------------------
+def test_new_match_defaults():
+    m = race()
+    assert m.options == {"target": 10} and m.seats == (HUMAN, HUMAN) and not m.table
+    assert m.state == RACE.initial_state() and m.actions == () and len(m.states) == 1
+    assert m.current_player == CHANCE and not m.waiting_for_user()
+    assert not m.can_undo() and not m.can_redo() and not m.is_over()
+
+
+@pytest.mark.parametrize(
+    "kwargs,rule",
+    [
+        ({"seats": ["human"]}, "seats"),
+        ({"seats": ["human", "human", "human"]}, "seats"),
+        ({"seats": ["human", "wizard"]}, "seats"),
+        ({"seed": -3}, "seed"),
+        ({"options": {"target": 0}}, "options"),
+        ({"options": {"speed": 2}}, "options"),
+    ],
+)
+def test_new_match_refusals(kwargs, rule):
+    with pytest.raises(BadOption) as info:
+        race(**kwargs)
+    assert info.value.rule_id == rule
+
+
+# ----- chance ----------------------------------------------------------------------------------------------------
+def test_chance_is_drawn_from_the_seed_with_the_given_probabilities():
+    counts = Counter()
+    for seed in range(3000):
+        m = race(seed=seed)
+        counts[m.sample_chance()] += 1
+    assert counts.keys() == {"roll 1", "roll 2", "roll 3"}
+    assert 0.45 < counts["roll 1"] / 3000 < 0.55
+    assert 0.21 < counts["roll 2"] / 3000 < 0.29
+
+
+def test_same_seed_same_game_different_seed_usually_different():
+    def play(seed):
+        m = race(seed=seed, seats=["taker", "taker"])
+        m.advance()
+        return m.actions
+
+    assert play(5) == play(5)
+    assert len({play(s) for s in range(10)}) > 1
+
+
+def test_table_mode_waits_for_entered_chance():
+    m = race(table=True)
+    assert m.waiting_for_user() and m.advance() == [] and m.state == RACE.initial_state()
+    m.play("roll 3")
+    assert m.state.pending == 3 and m.current_player == 0
+
+
+def test_digital_mode_chance_entered_by_hand_still_saves_a_loadable_record():
+    """A non-table match must not accept a chosen die result it cannot replay.
+
+    Either ``play`` refuses a chance outcome other than the seed's (changing
+    nothing), or the record it produces must load again (records replay exactly).
+    """
+    m = race(seed=11)
+    drawn = m.sample_chance()
+    other = next(a for a in RACE.legal_actions(m.state) if a != drawn)
+    try:
+        m.play(other)
+    except IllegalAction:
+        assert m.actions == () and m.state == RACE.initial_state()
+        return
+    again = Match.from_json(m.to_json(), games)
+    assert again.state == m.state
+
+
+# ----- play / play_group ---------------------------------------------------------------------------------------------
+def test_play_accepts_values_and_text_and_refusals_change_nothing():
+    m = race(table=True)
+    assert m.play("roll 2") == "roll 2"
+    before_state, before_actions = m.state, m.actions
+    for bad in ("roll 2", "jump", "take take"):
+        with pytest.raises(IllegalAction):
+            m.play(bad)
+        assert m.state is before_state and m.actions == before_actions
+
+
+def test_refused_play_keeps_the_redo_stack():
+    m = race(table=True)
+    m.play("roll 2")
+    m.undo()
+    with pytest.raises(IllegalAction):
+        m.play("take")
+    assert m.can_redo()
+
+
+def test_play_group_is_all_or_nothing_and_undone_at_once():
+    m = race(table=True)
+    m.play("roll 1")
+    with pytest.raises(IllegalAction):
+        m.play_group(["take", "roll 2", "skip", "skip"])  # the 4th is not legal
+    assert m.actions == ("roll 1",)
+    assert m.play_group(["take", "roll 2", "skip"]) == ["take", "roll 2", "skip"]
+    assert m.state.scores == (1, 0) and m.current_player == CHANCE
+    assert m.undo()
+    assert m.actions == ("roll 1",)
+    assert m.redo() and m.actions == ("roll 1", "take", "roll 2", "skip")
+
+
+# ----- bots --------------------------------------------------------------------------------------------------------------
+def test_bots_see_the_observation_and_the_legal_actions_only():
+    Spy.seen = []
+    m = race(seats=["spy", "spy"], options={"target": 6})
+    m.advance()
+    assert m.is_over() and Spy.seen
+    replay = Match.new(RACE, {"target": 6}, seed=7)
+    k = 0
+    for action in m.actions:
+        player = replay.current_player
+        if player >= 0:
+            observation, legal = Spy.seen[k]
+            assert observation == RACE.observe(replay.state, player)
+            assert legal == RACE.legal_actions(replay.state)
+            k += 1
+        replay.play(action)
+    assert k == len(Spy.seen)
+
+
+def test_bot_choices_replay_identically():
+    a = race(seats=["random", "random"], seed=99)
+    b = race(seats=["random", "random"], seed=99)
+    a.advance()
+    b.advance()
+    assert a.actions == b.actions and a.is_over()
+
+
+def test_advance_stops_at_the_user_and_has_a_limit():
+    m = race(seats=["human", "taker"])
+    done = m.advance()
+    assert done == [m.actions[0]] and m.current_player == 0 and m.waiting_for_user()
+    m2 = race(seats=["taker", "taker"], options={"target": 1000})
+    with pytest.raises(RuntimeError):
+        m2.advance(limit=10)
+
+
+# ----- undo / redo ---------------------------------------------------------------------------------------------------------
+def test_undo_never_rerolls():
+    m = race(seats=["human", "taker"], seed=3)
+    m.advance()
+    m.play("take")
+    rolled = m.advance()
+    state = m.state
+    assert m.undo()
+    assert m.current_player == 0 and m.actions == m.actions[:1]
+    m.play("take")
+    assert m.advance() == rolled and m.state == state
+
+
+def test_undo_goes_back_to_the_last_user_decision_skipping_bot_and_chance_moves():
+    m = race(seats=["human", "taker"], seed=3)
+    m.advance()
+    assert not m.can_undo()  # only automatic moves so far
+    assert not m.undo()
+    m.play("skip")
+    m.advance()  # chance, bot, chance
+    assert len(m.actions) == 5
+    states = m.states
+    assert m.undo()
+    assert m.states == states[:2] and m.current_player == 0
+    assert not m.can_undo()
+    assert m.redo()
+    assert m.states == states and not m.can_redo()
+
+
+def test_table_mode_undo_after_a_roll_then_redo_gives_the_same_dice():
+    m = race(table=True)
+    m.play("roll 3")
+    assert m.can_undo() and m.undo()
+    assert m.state == RACE.initial_state() and m.can_redo()
+    assert m.redo()
+    assert m.actions == ("roll 3",) and m.state.pending == 3
+
+
+def test_a_new_move_clears_redo():
+    m = race(table=True)
+    m.play("roll 1")
+    m.undo()
+    m.play("roll 2")
+    assert not m.can_redo() and not m.redo()
+
+
+def test_several_undos_and_redos():
+    m = race(table=True)
+    for a in ("roll 1", "take", "roll 3", "skip", "roll 2"):
+        m.play(a)
+    states = m.states
+    for k in range(5):
+        assert m.undo()
+        assert m.states == states[: 5 - k]
+    assert not m.undo()
+    for k in range(5):
+        assert m.redo()
+    assert m.states == states
+
+
+# ----- records --------------------------------------------------------------------------------------------------------
+def finished_race(**kwargs) -> Match:
+    m = race(seats=["human", "random"], **kwargs)
+    while not m.is_over():
+        m.advance()
+        if not m.is_over():
+            m.play("take")
+    return m
+
+
+def test_record_round_trip():
+    m = finished_race()
+    record = m.to_record()
+    assert record == {"game": "race", "version": 3, "options": {"target": 10}, "seed": 7, "actions": list(m.actions), "meta": {"seats": ["human", "random"], "table": False}}
+    json.loads(m.to_json())
+    again = Match.from_json(m.to_json(), games)
+    assert again.states == m.states and again.seats == m.seats and again.seed == m.seed
+    again = Match.from_json(m.to_json().encode("utf-8"), games)
+    assert again.state == m.state
+
+
+def test_record_without_meta_loads_with_human_seats():
+    m = finished_race()
+    record = m.to_record()
+    del record["meta"]
+    again = Match.from_record(record, games)
+    assert again.seats == (HUMAN, HUMAN) and again.state == m.state
+
+
+def valid_record() -> dict:
+    return finished_race().to_record()
+
+
+def refuse(text_or_record) -> BadRecord:
+    with pytest.raises(BadRecord) as info:
+        if isinstance(text_or_record, (str, bytes)):
+            Match.from_json(text_or_record, games)
+        else:
+            Match.from_record(text_or_record, games)
+    assert info.value.rule_id == "record"
+    assert info.value.message_ja and info.value.message_en
+    return info.value
+
+
+@pytest.mark.parametrize("text", ["", "{", "nonsense", "{'game': 'race'}", "[" * 100_000, "{\"a\": NaN", b"\xff\xfe\x00"])
+def test_refuses_text_that_is_not_json(text):
+    refuse(text)
+
+
+@pytest.mark.parametrize("data", [[], "race", 1, None, True, ["game", "race"]])
+def test_refuses_a_record_that_is_not_an_object(data):
+    refuse(json.dumps(data))
+    refuse(data)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"game": "chess"},
+        {"game": None},
+        {"game": 3},
+        {"version": 2},
+        {"version": 0},
+        {"version": "3"},
+        {"version": None},
+        {"actions": "take"},
+        {"actions": [1, 2]},
+        {"actions": None},
+        {"actions": [["take"]]},
+        {"options": []},
+        {"options": {"target": "far"}},
+        {"options": {"colour": 1}},
+        {"meta": []},
+        {"meta": {"seats": "human"}},
+        {"meta": {"seats": ["human"]}},
+        {"meta": {"seats": ["human", 3]}},
+        {"meta": {"seats": ["human", "wizard"]}},
+        {"seed": -1},
+        {"seed": "x"},
+        {"seed": None},
+        {"seed": 1.5},
+    ],
+)
+def test_refuses_malformed_fields(change):
+    record = valid_record()
+    record.update(change)
+    refuse(json.dumps(record))
+
+
+def test_refuses_missing_fields():
+    for key in ("game", "version", "actions", "seed"):
+        record = valid_record()
+        del record[key]
+        refuse(record)
+
+
+def test_refuses_unknown_game_from_the_lookup():
+    record = valid_record()
+    with pytest.raises(BadRecord):
+        Match.from_record(record, lambda name: (_ for _ in ()).throw(KeyError(name)))
+
+
+def test_illegal_action_at_move_k_names_k():
+    record = valid_record()
+    k = 4
+    record["actions"] = record["actions"][: k - 1] + ["jump"] + record["actions"][k:]
+    error = refuse(record)
+    assert "Move 4" in error.message_en and "4 手目" in error.message_ja
+    record = valid_record()
+    record["actions"].append("take")  # the game is over: nothing is legal
+    error = refuse(record)
+    assert f"Move {len(record['actions'])}" in error.message_en
+
+
+def test_altered_chance_is_refused():
+    m = race(seed=5, seats=["taker", "taker"])
+    m.advance()
+    record = m.to_record()
+    index = next(i for i, a in enumerate(record["actions"]) if a.startswith("roll"))
+    record["actions"][index] = "roll 3" if record["actions"][index] != "roll 3" else "roll 1"
+    error = refuse(record)
+    assert "altered" in error.message_en and f"Move {index + 1}" in error.message_en
+
+
+def test_table_mode_records_accept_any_entered_chance():
+    m = race(table=True)
+    for a in ("roll 3", "take", "roll 3", "take"):
+        m.play(a)
+    again = Match.from_json(m.to_json(), games)
+    assert again.table and again.state == m.state
+
+
+def test_refuses_oversized_input():
+    padding = " " * (MAX_RECORD_BYTES + 1)
+    refuse(json.dumps(valid_record()) + padding)
+    refuse((json.dumps(valid_record()) + padding).encode())
+    record = valid_record()
+    record["actions"] = ["take"] * (MAX_RECORD_ACTIONS + 1)
+    refuse(record)
+
+
+def test_refuses_a_huge_number_with_bad_record():
+    """A number too long for Python to parse (> 4300 digits) is malformed input, not a crash."""
+    text = json.dumps(valid_record()).replace('"seed": 7', '"seed": ' + "9" * 5000)
+    assert len(text) < MAX_RECORD_BYTES
+    refuse(text)
+
+
+def test_chiritsumo_record_refusals():
+    game = get_game("chiritsumo")
+    m = Match.new(game, {"mode": "solo"}, seed=12)
+    m.advance()
+    m.play("done")
+    m.advance()
+    record = m.to_record()
+    assert record["actions"][0].startswith("roll 0 0 ")
+    bad = dict(record, actions=record["actions"][:10] + ["place 0 3,0"] + record["actions"][10:])
+    assert "Move 11" in refuse(bad).message_en
+    bad = dict(record, version=game.version + 1)
+    refuse(bad)
+    bad = dict(record, options={"mode": "hakoniwa", "players": 9})
+    refuse(bad)
+    again = Match.from_record(record, get_game)
+    assert again.state == m.state

@@ -15,7 +15,8 @@ that, but importing ``voila.utils`` imports the whole Voilà server
 kernel** (measured: a pooled kernel 54 MB -> 99 MB). So this module speaks
 the same small protocol with ``websockets``' synchronous client (~1.4 MB),
 built exactly as ``wait_for_request`` builds it for Voilà 0.5.13, and falls
-back to ``voila.utils.wait_for_request()`` only if ``websockets`` is missing.
+back to ``voila.utils.wait_for_request()`` only if ``websockets`` (a Voilà
+dependency) is too old to have it (< 11).
 The browser tests check the real thing against a preheated Voilà.
 
 Outside Voilà (nbval, a plain Jupyter kernel) there is no query: ``{}``.
@@ -23,6 +24,7 @@ Outside Voilà (nbval, a plain Jupyter kernel) there is no query: ``{}``.
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import sys
@@ -55,7 +57,10 @@ def _receive_request_info(url: str) -> dict:
     """Block until Voilà sends this kernel its request's variables."""
     from websockets.sync.client import connect
 
-    with connect(url, open_timeout=OPEN_TIMEOUT, proxy=None) as websocket:
+    options = {"open_timeout": OPEN_TIMEOUT}
+    if "proxy" in inspect.signature(connect).parameters:
+        options["proxy"] = None  # websockets >= 15 would follow http_proxy
+    with connect(url, **options) as websocket:
         message = websocket.recv()
     info = json.loads(message)
     return {str(k): str(v) for k, v in info.items()} if isinstance(info, dict) else {}

@@ -4,8 +4,9 @@
    the landing page, keeping the query string (``/?lang=en``).
 2. Notebook pages set the ``_xsrf`` cookie. The page's ``beforeunload``
    beacon (``POST /voila/api/shutdown/<kernel>``) sends the value of that
-   cookie as ``_xsrf``; Voilà never sets it, so every shutdown was refused
-   with 403 and the kernel of a closed page lived on (voila issue 1458).
+   cookie as ``_xsrf``; Voilà's notebook pages never set it (only its file
+   tree does), so the shutdown was refused with 403 and the kernel of a
+   closed page lived on (voila issue 1458).
 3. ``?template=`` / ``?theme=`` never bypass the preheated pool: overrides
    are off (``allow_*_override = "NO"``), so the pooled page is always right.
 4. Every unknown URL, and every refused or missing file, gets the site's

@@ -37,8 +37,9 @@ def check_seed(seed: Any) -> int:
     """Accept a seed as an int or decimal text in ``[0, 2**63)``; refuse the rest."""
     if isinstance(seed, bool):
         seed = None
-    if isinstance(seed, str) and seed.strip().isdigit():
-        seed = int(seed.strip())
+    if isinstance(seed, str):
+        text = seed.strip()
+        seed = int(text) if text.isascii() and text.isdigit() and len(text) <= 19 else None
     if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise BadOption(
             "seed",
@@ -172,8 +173,11 @@ class Match:
         takes the whole group back.
         """
         parsed = [self.game.parse_action(a) if isinstance(a, str) else a for a in actions]
-        state = self.state
+        state, k = self.state, self.chance_index()
         for action in parsed:
+            if self.game.current_player(state) == CHANCE and not self.table:
+                self._check_seeded(state, k, action)
+                k += 1
             state = self.game.apply(state, action)
         self._groups += 1
         for action in parsed:
@@ -190,6 +194,16 @@ class Match:
             group = self._groups
         self._states.append(new_state)
         self._steps.append(_Step(action, actor, by_user, group))
+
+    def _check_seeded(self, state: Any, k: int, action: Any) -> None:
+        """Outside table mode the seed rolls the dice: nobody may choose them."""
+        expected = self._sample_at(state, k)
+        if action != expected:
+            raise IllegalAction(
+                "chance",
+                f"ダイスの目はシード値で決まります（{action} ではなく {expected}）。実物の目を入れるには卓上モードで始めてください。",
+                f"The seed rolls the dice here ({expected}, not {action}); start in table mode to enter real dice.",
+            )
 
     def chance_index(self) -> int:
         """How many chance outcomes have been applied so far."""
@@ -296,7 +310,7 @@ class Match:
             raise _bad("ファイルが大きすぎます。", "The file is too large.")
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # JSONDecodeError, and ints too long to convert
             raise _bad("JSON として読めません。", "The file is not valid JSON.") from None
         return cls.from_record(data, games)
 
@@ -312,7 +326,7 @@ class Match:
             game = games(name)
         except KeyError:
             raise _bad(f"「{name}」というゲームはありません。", f"There is no game named '{name}'.") from None
-        if data.get("version") != game.version:
+        if type(data.get("version")) is not int or data.get("version") != game.version:
             raise _bad(
                 f"このデータは {name} の別の版（{data.get('version')!r}）のものです（現在は {game.version}）。",
                 f"This save is from version {data.get('version')!r} of {name}; this site plays version {game.version}.",

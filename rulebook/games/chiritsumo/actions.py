@@ -5,12 +5,34 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rulebook.core.errors import IllegalAction
 from rulebook.core.game import unknown_action
 
 from .geometry import COLOURED, COLOURS, Slot
 
 PILE = -1
 """``Toss.target`` meaning the dust pile (塵の山) rather than a seat."""
+
+
+def _typed(action: object, ints: tuple[str, ...] = (), slots: tuple[str, ...] = (), texts: tuple[str, ...] = ()) -> None:
+    """Refuse a badly typed action at construction.
+
+    ``Roll(0.0, 0, 3) == Roll(0, 0, 3)`` in Python, yet it would write itself
+    as text that does not parse back; an action value that exists is always
+    well typed, so equality, legality and the text form agree.
+    """
+    ok = all(type(getattr(action, name)) is int for name in ints)
+    ok = ok and all(
+        type(getattr(action, name)) is tuple and len(getattr(action, name)) == 2 and all(type(x) is int for x in getattr(action, name))
+        for name in slots
+    )
+    ok = ok and all(type(getattr(action, name)) is str for name in texts)
+    if not ok:
+        raise IllegalAction(
+            "actions",
+            f"行動の形が正しくありません: {action!r}",
+            f"Malformed action: {action!r}",
+        )
 
 
 @dataclass(frozen=True)
@@ -20,6 +42,9 @@ class Roll:
     seat: int
     die: int
     pips: int
+
+    def __post_init__(self) -> None:
+        _typed(self, ints=("seat", "die", "pips"))
 
     def __str__(self) -> str:
         return f"roll {self.seat} {self.die} {self.pips}"
@@ -32,6 +57,9 @@ class Place:
     die: int
     slot: Slot
 
+    def __post_init__(self) -> None:
+        _typed(self, ints=("die",), slots=("slot",))
+
     def __str__(self) -> str:
         return f"place {self.die} {self.slot[0]},{self.slot[1]}"
 
@@ -41,6 +69,9 @@ class Lift:
     """Take the die on ``slot`` back into the tray (nothing may rest on it)."""
 
     slot: Slot
+
+    def __post_init__(self) -> None:
+        _typed(self, slots=("slot",))
 
     def __str__(self) -> str:
         return f"lift {self.slot[0]},{self.slot[1]}"
@@ -60,6 +91,9 @@ class Swap:
 
     colour: str
 
+    def __post_init__(self) -> None:
+        _typed(self, texts=("colour",))
+
     def __str__(self) -> str:
         return f"swap {self.colour}"
 
@@ -71,6 +105,9 @@ class Toss:
     give: str
     target: int
     take: str
+
+    def __post_init__(self) -> None:
+        _typed(self, ints=("target",), texts=("give", "take"))
 
     def __str__(self) -> str:
         where = "pile" if self.target == PILE else str(self.target)

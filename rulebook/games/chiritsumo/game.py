@@ -250,6 +250,8 @@ class Chiritsumo(Game[State, Action]):
         if state.phase == "roll":
             if not isinstance(action, Roll):
                 raise self._wrong_phase(state, action)
+            if not all(type(x) is int for x in (action.seat, action.die, action.pips)):
+                raise IllegalAction("chance", "ダイスの目は整数で表します。", "A roll is given by whole numbers.")
             self.check_chance(state, action)
             return
         if isinstance(action, (Place, Lift, Done)):

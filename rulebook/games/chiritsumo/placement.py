@@ -40,9 +40,7 @@ def check_die(die: Any) -> Die:
 
 def check_slot(slot: Any) -> Slot:
     """A slot must be one of the ten ``(row, i)`` of the pyramid."""
-    if isinstance(slot, list):
-        slot = tuple(slot)
-    if slot not in INDEX or not all(type(x) is int for x in slot):
+    if not isinstance(slot, tuple) or slot not in INDEX or not all(type(x) is int for x in slot):
         raise IllegalAction(
             "place-base",
             f"{slot!r} というマスはありません（下段から 4・3・2・1 マス）。",

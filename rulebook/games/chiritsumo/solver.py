@@ -154,15 +154,11 @@ def _to_bits(flags: np.ndarray) -> int:
     return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
 
 
-def _from_bits(bits: int, n: int) -> np.ndarray:
-    raw = np.frombuffer(bits.to_bytes((n + 7) // 8, "little"), dtype=np.uint8)
-    return np.unpackbits(raw, bitorder="little")[:n].astype(bool)
-
-
 @dataclass
 class _Best:
     total: int = -1
     complete: bool = False
+    placed: int = -1
     sets: tuple[int, ...] = (0, 0, 0)
     bits: int = 0
     fuji: tuple[str, ...] = ()
@@ -212,6 +208,10 @@ def best_arrangement(dice: Sequence[Die]) -> tuple[dict[Slot, Die], Score]:
     extendable = np.zeros(len(usable), dtype=bool)
     extendable[table.parent[usable[table.child]]] = True
     feasible = np.nonzero(usable & ~extendable)[0]
+    # largest patterns first: the lowest set bit of any bit set is then its
+    # pattern with the most dice (the tie-break among equal scores)
+    feasible = feasible[np.argsort(-table.size[feasible], kind="stable")]
+    sizes = table.size[feasible].tolist()
     groups = table.groups[feasible]
     n = len(feasible)
     cap = _capacity(dice)
@@ -241,8 +241,11 @@ def best_arrangement(dice: Sequence[Die]) -> tuple[dict[Slot, Die], Score]:
     best = _Best()
 
     def consider(total: int, complete: bool, sets: tuple[int, ...], bits: int, fuji: tuple[str, ...] = ()) -> None:
-        if (total, complete) > (best.total, best.complete):
-            best.total, best.complete, best.sets, best.bits, best.fuji = total, complete, sets, bits, fuji
+        if (total, complete) < (best.total, best.complete):
+            return
+        placed = sizes[(bits & -bits).bit_length() - 1]
+        if (total, complete, placed) > (best.total, best.complete, best.placed):
+            best.total, best.complete, best.placed, best.sets, best.bits, best.fuji = total, complete, placed, sets, bits, fuji
 
     yellow, red, blue = candidates
     for y_set, y_bits, ym, yr, yw in yellow:
@@ -296,8 +299,7 @@ def best_arrangement(dice: Sequence[Die]) -> tuple[dict[Slot, Die], Score]:
 
 def _realise(dice: list[Die], best: _Best, feasible: np.ndarray, table: _Table) -> dict[Slot, Die]:
     """Turn the winning choice into an arrangement: a pattern, then real dice."""
-    chosen = feasible[_from_bits(best.bits, len(feasible))]
-    j = int(chosen[np.argmax(table.size[chosen])])  # most dice placed, first on ties
+    j = int(feasible[(best.bits & -best.bits).bit_length() - 1])  # the pattern with the most dice
     pips = [int(v) for v in table.pips[j]]
     pool = list(dice)
     pyramid: dict[Slot, Die] = {}

@@ -36,7 +36,7 @@ chromium:
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium >/dev/null; \
 	fi
 	@if ! fc-list 2>/dev/null | grep -qi "noto sans cjk"; then \
-	  $(SUDO) apt-get install -y -qq fonts-noto-cjk >/dev/null 2>&1 || echo "(no CJK fonts: screenshots may show boxes for Japanese)"; \
+	  ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-noto-cjk) >/dev/null 2>&1 || echo "(no CJK fonts: screenshots may show boxes for Japanese)"; \
 	fi
 
 serve: install

@@ -7,7 +7,7 @@ import os
 import statistics
 from pathlib import Path
 
-from rulebook.site.process import SiteProcess, free_port
+from rulebook.site.process import CHROMIUM, CHROMIUM_ARGS, SiteProcess, free_port
 from rulebook.site.serve import SiteOptions, default_notebooks_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,14 +19,6 @@ DEFAULT_SELECTOR = ".rb-slot-0-0"
 NOTEBOOKS = default_notebooks_dir()
 ARTIFACTS = ROOT / "test-artifacts"
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 
 
 def target_or_none(notebooks: Path, notebook: str) -> Path | None:

@@ -27,6 +27,17 @@ from .serve import HOST, SiteOptions, command_line
 
 T = TypeVar("T")
 
+#: Debian's Chromium and the flags it needs here (as root, on a closed
+#: network): shared by the browser tests and the benchmarks.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
 #: Talks to 127.0.0.1 directly, whatever http_proxy says.
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 

@@ -50,21 +50,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from rulebook.site.process import SiteProcess, free_port
+from rulebook.site.process import CHROMIUM, CHROMIUM_ARGS, SiteProcess, free_port
 from rulebook.site.serve import SiteOptions, default_notebooks_dir
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
 FIXTURE_NOTEBOOKS = REPO / "tests" / "site" / "fixtures"
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 
 #: Culling in the tests: a kernel with no open page goes after ~10 s.
 TEST_CULL_IDLE_TIMEOUT = 8

@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 
 HEADING = re.compile(r"^(#{1,4})\s+(.*?)\s*(?:\{#([a-z0-9][a-z0-9-]*)\})?\s*$")
@@ -79,13 +80,21 @@ class RuleText:
         raise KeyError(rule_id)
 
     def html(self, highlight: str | None = None) -> str:
-        """The whole rulebook as HTML; ``highlight`` marks one section."""
+        """The whole rulebook as HTML; ``highlight`` marks one section (cached: pages redraw often)."""
+        return _rules_html(self, highlight)
+
+    def _render(self, highlight: str | None) -> str:
         parts = [f'<div class="rb-rules" lang="{self.lang}">', f"<h2>{_inline(self.title)}</h2>"]
         parts.append(render_markdown(self.intro, self.lang))
         for section in self.sections:
             parts.append(section_html(section, self.lang, section.id == highlight))
         parts.append("</div>")
         return "\n".join(parts)
+
+
+@lru_cache(maxsize=64)
+def _rules_html(rules: RuleText, highlight: str | None) -> str:
+    return rules._render(highlight)
 
 
 def section_html(section: Section, lang: str, highlight: bool = False) -> str:

@@ -308,7 +308,8 @@ class Chiritsumo(Game[State, Action]):
             if error:
                 raise error
             return
-        assert isinstance(action, Place)
+        if not isinstance(action, Place):
+            raise self._wrong_phase(state, action)
         if isinstance(action.die, bool) or not isinstance(action.die, int) or not 0 <= action.die < len(seat.dice):
             raise IllegalAction(
                 "components",

@@ -74,6 +74,8 @@ class GameApp:
         self.message: tuple[str, str] | None = None
         self.hint_on = False
         self._log_cache: dict[tuple[int, str], str | None] = {}
+        self._fresh: list[w.Button] = []
+        self._version = 0
         self._build()
         self.view = load_view(self.game.name)(self)
         self.board_area.children = (self.view.widget,)
@@ -389,6 +391,8 @@ class GameApp:
 
     def _draw_actions(self) -> None:
         match = self.match
+        old, self._fresh = self._fresh, []
+        self._version += 1
         buttons: list[w.Widget] = []
         if match.current_player == CHANCE and not match.table:
             buttons.append(self.roll_button)
@@ -400,12 +404,30 @@ class GameApp:
         buttons.extend(self.view.extra_controls())
         self.actions.children = tuple(buttons)
         _hide(self.actions, not buttons)
+        for button in old:  # replaced: free their models in the kernel and the page
+            button.close()
+
+    def fresh_button(self, description: str, classes: Sequence[str], callback: Callable[[], Any]) -> w.Button:
+        """A button valid for this drawing of the page only.
+
+        It is replaced at the next redraw, and a click that arrives after the
+        page changed (a double tap on "Done" in hot-seat play would otherwise
+        end the *next* player's turn) is ignored.
+        """
+        version = self._version
+        button = _classed(w.Button(description=description), *classes)
+
+        def clicked(_: Any) -> None:
+            if version == self._version:
+                callback()
+
+        button.on_click(self.guarded(clicked))
+        self._fresh.append(button)
+        return button
 
     def _action_button(self, action: Any) -> w.Button:
         slug = "".join(ch if ch.isalnum() else "-" for ch in str(action))
-        button = _classed(w.Button(description=self.view.action_label(action)), "rb-action", f"rb-action-{slug}")
-        button.on_click(self.guarded(lambda _, a=action: self.play(a)))
-        return button
+        return self.fresh_button(self.view.action_label(action), ("rb-action", f"rb-action-{slug}"), lambda: self.play(action))
 
     def _draw_outcome(self) -> None:
         outcome = self.game.outcome(self.match.state)

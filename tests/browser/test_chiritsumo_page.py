@@ -168,7 +168,7 @@ def test_an_illegal_placement_explains_the_rule_in_japanese_then_english(site, p
 
 
 def test_one_hot_seat_round_for_two_players(site, page) -> None:
-    page.goto(site.page_url("chiritsumo.ipynb", seed=31, mode="hakoniwa", players=2, seats="human,human", lang="en"))
+    page.goto(site.page_url("chiritsumo.ipynb", seed=41, mode="hakoniwa", players=2, seats="human,human", lang="en"))
     page.wait_for_voila(".rb-slot-0-0")
     assert page.locator(".rb-seat").count() == 2
     click_and_wait(page, ".rb-roll", "arrange")
@@ -184,15 +184,27 @@ def test_one_hot_seat_round_for_two_players(site, page) -> None:
     page.wait_for_selector(".rb-placed-3-0, .rb-placed-1-0")
     page.save_screenshot("hotseat-seat2-1024")
     page.click(".rb-action-done")
-    # とばっ塵 for whoever completed: swap when offered, else the round is over
+    # とばっ塵 for whoever completed: the first swaps with the dust pile, a second passes
+    swapped = False
     for _ in range(4):
         page.wait_for_selector(".rb-roll, .rb-toss-go")
         if not page.locator(".rb-toss-go").count():
             break
         page.save_screenshot("hotseat-toss-1024")
-        page.click(".rb-action-pass")
-        page.wait_for_timeout(200)
+        if swapped:
+            page.click(".rb-action-pass")
+        else:
+            give = page.locator(".rb-toss-give button").first
+            give_colour = give.inner_text()
+            give.click()
+            page.click(".rb-toss-target button:has-text('Dust pile')")
+            page.locator(".rb-toss-take button", has_not_text=give_colour).first.click()
+            page.click(".rb-toss-go")
+            page.wait_for_function("document.querySelector('.rb-log').innerText.includes('to the dust pile for')")
+            swapped = True
+        page.wait_for_timeout(300)
     page.wait_for_selector(".rb-roll")
+    assert swapped  # seed 41: both seats complete; the first swaps, the second passes
     record = saved_record(page)
     match = Match.from_record(record, get_game)
     state = match.state

@@ -78,19 +78,13 @@ class View:
         self.toss_target.observe(self.app.guarded(lambda _: self._fill_take()), "value")
         self.toss_take = w.ToggleButtons()
         self.toss_take.add_class("rb-toss-take")
-        self.toss_go = w.Button()
-        self.toss_go.add_class("rb-toss-go")
-        self.toss_go.add_class("rb-primary")
-        self.toss_go.on_click(self.app.guarded(lambda _: self.toss()))
         self.toss_labels = [w.HTML() for _ in range(3)]
-        self.toss_box = w.VBox(
-            [
-                w.HBox([self.toss_labels[0], self.toss_give]),
-                w.HBox([self.toss_labels[1], self.toss_target]),
-                w.HBox([self.toss_labels[2], self.toss_take]),
-                self.toss_go,
-            ]
-        )
+        self.toss_rows = [
+            w.HBox([self.toss_labels[0], self.toss_give]),
+            w.HBox([self.toss_labels[1], self.toss_target]),
+            w.HBox([self.toss_labels[2], self.toss_take]),
+        ]
+        self.toss_box = w.VBox(self.toss_rows)
         self.toss_box.add_class("rb-toss")
         self.widget = self.board
         self.panel = self.breakdown
@@ -281,7 +275,6 @@ class View:
         self.entry_confirm.description = self._w("この目で決定", "Use these dice")
         self.entry_text.placeholder = self._w("例: 3515264121", "e.g. 3515264121")
         self.entry_text.description = self._w("目", "Pips")
-        self.toss_go.description = self._w("交換する", "Swap")
         for label, (ja, en) in zip(self.toss_labels, (("渡す色", "Give"), ("相手", "To"), ("もらう色", "Take"))):
             label.value = f"<b>{self._w(ja, en)}</b>"
         if state.phase == "toss" and self._human_turn():
@@ -378,6 +371,8 @@ class View:
             self.entry_text.value = "".join(str(p) if p else "" for p in self.entry) if all(self.entry) else self.entry_text.value
             return [self.entry_text, self.entry_confirm]
         if state.phase == "toss" and self._human_turn():
+            go = self.app.fresh_button(self._w("交換する", "Swap"), ("rb-toss-go", "rb-primary"), self.toss)
+            self.toss_box.children = (*self.toss_rows, go)
             return [self.toss_box]
         return []
 

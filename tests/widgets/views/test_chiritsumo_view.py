@@ -18,6 +18,11 @@ def click(app: GameApp, cls: str) -> None:
     raise AssertionError(f"no visible {cls}: {[c._dom_classes for c in app.actions.children]}")
 
 
+def toss_go(app: GameApp):
+    """The とばっ塵 'Swap' button as currently drawn."""
+    return [c for c in app.view.toss_box.children if "rb-toss-go" in getattr(c, "_dom_classes", ())][0]
+
+
 def send(app: GameApp, message: object) -> None:
     app.view.board._handle_custom_msg(message, [])
 
@@ -167,7 +172,7 @@ def test_toss_controls_offer_only_what_is_held_and_swap() -> None:
     app.view.toss_give.value = "clear"
     app.view.toss_target.value = -1
     app.view.toss_take.value = "yellow"
-    app.view.toss_go.click()
+    toss_go(app).click()
     assert app.error_box.value == ""
     after = app.match.state
     assert after.seats[me].dice.count("clear") == state.seats[me].dice.count("clear") - 1
@@ -180,7 +185,7 @@ def test_toss_same_colour_is_refused_with_its_rule() -> None:
     app.view.toss_give.value = "yellow"
     app.view.toss_target.value = -1
     app.view.toss_take.value = "yellow"
-    app.view.toss_go.click()
+    toss_go(app).click()
     assert app.match.state is before
     assert 'data-rule="hako-toss"' in app.error_box.value
 
@@ -207,3 +212,16 @@ def test_labels_of_plain_actions() -> None:
     assert app.view.action_label(Pass()) == "No swap (pass)"
     assert app.view.handles(Toss("red", 1, "blue"))
     assert not app.view.handles(Done())
+
+
+def test_a_double_tap_on_done_does_not_end_the_next_players_turn() -> None:
+    app = GameApp("chiritsumo", lang="en", seed=8, options={"mode": "hakoniwa", "players": 2}, seats=["human", "human"])
+    click(app, "rb-roll")
+    app.view.auto_button.click()
+    done = [c for c in app.actions.children if "rb-action-done" in c._dom_classes][0]
+    done.click()
+    assert app.match.state.turn == 1
+    done.click()  # the same (now replaced) button again: ignored
+    assert app.match.state.phase == "arrange" and app.match.state.turn == 1
+    assert not app.match.state.seats[1].done
+    assert done.comm is None  # replaced buttons are closed

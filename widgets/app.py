@@ -255,20 +255,18 @@ class GameApp:
         self._log_cache = {key: line for key, line in self._log_cache.items() if key[0] < n}
 
     def undo(self) -> None:
-        self._trim_log_cache()
-        if not self.match.undo():
-            self.message = (t("nothing_to_undo", "ja"), t("nothing_to_undo", "en"))
-        else:
-            self.error, self.error_internal, self.message = None, False, None
-        self._trim_log_cache()
-        self.refresh()
+        self._travel(self.match.undo, "nothing_to_undo")
 
     def redo(self) -> None:
-        self._trim_log_cache()
-        if not self.match.redo():
-            self.message = (t("nothing_to_redo", "ja"), t("nothing_to_redo", "en"))
-        else:
+        self._travel(self.match.redo, "nothing_to_redo")
+
+    def _travel(self, step: Callable[[], bool], nothing: str) -> None:
+        """Undo or redo one user move; say so when there is none."""
+        if step():
             self.error, self.error_internal, self.message = None, False, None
+        else:
+            self.message = (t(nothing, "ja"), t(nothing, "en"))
+        self._trim_log_cache()
         self.refresh()
 
     # ----- saving and loading ----------------------------------------------------------------

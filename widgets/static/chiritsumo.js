@@ -34,6 +34,46 @@ function render({ model, el }) {
     caption.textContent = selected !== null ? (words.pick_slot || "") : (view.caption || "");
     root.appendChild(caption);
 
+    // ----- the seats (箱庭): a compact scoreboard above the pyramid, so the
+    // tray and the buttons stay on screen on a 768-pixel-high tablet
+    const seats = view.seats || [];
+    if (seats.length) {
+      const strip = document.createElement("div");
+      strip.className = "rb-seats";
+      seats.forEach((seat, k) => {
+        const card = document.createElement("div");
+        card.className = `rb-seat rb-seat-${k}${seat.active ? " rb-seat-active" : ""}${seat.winner ? " rb-seat-winner" : ""}`;
+        const head = document.createElement("div");
+        head.className = "rb-seat-head";
+        head.textContent = seat.name;
+        const total = document.createElement("span");
+        total.className = "rb-seat-total";
+        total.textContent = seat.total_text;
+        head.appendChild(total);
+        card.appendChild(head);
+        const mini = makeSvg(144, 100, "rb-seat-pyramid");
+        mini.setAttribute("aria-hidden", "true");
+        drawMiniPyramid(mini, { x: 34, y: 2, cell: 16, cells: seat.pyramid || {} });
+        // held dice by colour, as small squares with a count
+        let dx = 2;
+        for (const [colour, count] of seat.held || []) {
+          drawDie(mini, { x: dx, y: 80, size: 14, colour, pips: -1, cls: "rb-held" });
+          const t = svgEl("text", { x: dx + 16, y: 92, "font-size": 11, class: "rb-held-count" }, mini);
+          t.textContent = `×${count}`;
+          dx += 36;
+        }
+        card.appendChild(mini);
+        if (seat.note) {
+          const note = document.createElement("div");
+          note.className = "rb-seat-note";
+          note.textContent = seat.note;
+          card.appendChild(note);
+        }
+        strip.appendChild(card);
+      });
+      root.appendChild(strip);
+    }
+
     // ----- the pyramid
     const cell = 64, gap = 8, pad = 8;
     const width = 4 * cell + 3 * gap + 2 * pad, height = 4 * cell + 3 * gap + 2 * pad;
@@ -96,43 +136,6 @@ function render({ model, el }) {
       root.appendChild(trayDiv);
     }
 
-    // ----- the seats (箱庭) or the solo summary
-    const seats = view.seats || [];
-    if (seats.length) {
-      const strip = document.createElement("div");
-      strip.className = "rb-seats";
-      seats.forEach((seat, k) => {
-        const card = document.createElement("div");
-        card.className = `rb-seat rb-seat-${k}${seat.active ? " rb-seat-active" : ""}${seat.winner ? " rb-seat-winner" : ""}`;
-        const head = document.createElement("div");
-        head.className = "rb-seat-head";
-        head.textContent = seat.name;
-        const total = document.createElement("span");
-        total.className = "rb-seat-total";
-        total.textContent = seat.total_text;
-        head.appendChild(total);
-        card.appendChild(head);
-        const mini = makeSvg(144, 100, "rb-seat-pyramid");
-        drawMiniPyramid(mini, { x: 34, y: 2, cell: 16, cells: seat.pyramid || {} });
-        // held dice by colour, as small squares with a count
-        let dx = 2;
-        for (const [colour, count] of seat.held || []) {
-          drawDie(mini, { x: dx, y: 80, size: 14, colour, pips: -1, cls: "rb-held" });
-          const t = svgEl("text", { x: dx + 16, y: 92, "font-size": 11, class: "rb-held-count" }, mini);
-          t.textContent = `×${count}`;
-          dx += 36;
-        }
-        card.appendChild(mini);
-        if (seat.note) {
-          const note = document.createElement("div");
-          note.className = "rb-seat-note";
-          note.textContent = seat.note;
-          card.appendChild(note);
-        }
-        strip.appendChild(card);
-      });
-      root.appendChild(strip);
-    }
   }
 
   model.on("change:view", draw);

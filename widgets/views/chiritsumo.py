@@ -506,13 +506,17 @@ class View:
             faces = " ".join(self.die_text(c, p) for c, p in zip(seat.dice, seat.pips))
             prefix = e(self._seat_prefix(after, action.seat))
             return e(self._w(f"ラウンド {after.round} ", f"Round {after.round} ")) + prefix + e(self._w("ふった目 ", "rolled ")) + e(faces)
+        bot = before.phase == "arrange" and self.app.match.is_bot(before.turn)
+        if isinstance(action, (Place, Lift)) and bot:
+            return None  # a bot's stacking is summed up by its "done" line
         if isinstance(action, Place):
             s = before.seats[before.turn]
             return who + e(f"{self.die_text(s.dice[action.die], s.pips[action.die])} → {_key(action.slot)}")
         if isinstance(action, Lift):
             return who + e(self._w(f"{_key(action.slot)} のダイスを戻す", f"took back {_key(action.slot)}"))
         if isinstance(action, Done):
-            line = who + e(self._w("積み終わり", "done stacking"))
+            placed = sum(1 for d in before.seats[before.turn].placed if d >= 0)
+            line = who + e(self._w(f"積み終わり（{placed} 個）", f"done stacking ({placed} dice)"))
             if after.scored_round == before.round and after.last_scores:
                 scores = ", ".join(
                     (self._seat_prefix(after, k) + self._w(f"{v} 点", f"{v}")) for k, v in enumerate(after.last_scores)

@@ -241,13 +241,20 @@ class GameApp:
         self.refresh()
 
     def _auto(self) -> None:
-        """Bots move until a human seat or a roll is due (rolls wait for the Roll button)."""
+        """Bots move until a human seat or a roll is due.
+
+        A roll waits for the Roll button unless the view says this one follows
+        at once (``auto_roll``, e.g. a re-roll the player just asked for).
+        """
         match = self.match
         for _ in range(100_000):
             player = match.current_player
-            if player < 0 or not match.is_bot(player):
+            if player == CHANCE and not match.table and self.view.auto_roll(match.state):
+                match.step_auto()
+            elif player >= 0 and match.is_bot(player):
+                match.step_auto()
+            else:
                 return
-            match.step_auto()
 
     def _trim_log_cache(self) -> None:
         """Forget log lines past the current move (undo/redo changed what follows)."""

@@ -23,6 +23,7 @@ from rulebook.games.chiritsumo.scoring import Score, score
 from rulebook.games.chiritsumo.solver import best_arrangement
 
 from ..base import ScoreBreakdown, asset
+from .base import BaseView
 
 KIND_NAMES = {"mountain": ("山", "mountain"), "river": ("河", "river"), "wing": ("翼", "wing")}
 
@@ -50,11 +51,11 @@ def _parse_key(key: Any) -> tuple[int, int]:
     return (-1, -1)
 
 
-class View:
-    """Chiritsumo's part of the page (see ``widgets.app.GameApp`` for the protocol)."""
+class View(BaseView):
+    """Chiritsumo's part of the page (``BaseView`` documents each hook)."""
 
     def __init__(self, app: Any) -> None:
-        self.app = app
+        super().__init__(app)
         self.board = ChiritsumoBoard()
         self.board.add_class("rb-board-widget")
         self.board.on_msg(self.app.guarded(self._on_message))
@@ -101,13 +102,6 @@ class View:
         self._hint_cache: dict[tuple, tuple[dict, Score]] = {}
 
     # ----- words --------------------------------------------------------------------------
-    @property
-    def lang(self) -> str:
-        return self.app.lang
-
-    def _w(self, ja: str, en: str) -> str:
-        return ja if self.lang == "ja" else en
-
     def colour(self, colour: str) -> str:
         ja, en = COLOUR_NAMES[colour]
         return self._w(ja, en)

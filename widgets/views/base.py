@@ -1,0 +1,102 @@
+"""``BaseView``: what ``GameApp`` asks of a game's view, with plain defaults.
+
+A game's page is ``widgets/views/<game>.py`` defining ``View(BaseView)``.
+The app owns the match, the shared controls and the error handling; the view
+draws the game (``widget``, ``panel``), names its moves, and builds the few
+controls only that game needs. Override what the game needs; the defaults
+give a working page for a game whose moves are all plain buttons.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Mapping
+
+import ipywidgets as w
+
+from rulebook.core import HUMAN, Outcome
+
+
+class BaseView:
+    """Defaults for every hook ``GameApp`` calls (see each docstring)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.widget: w.Widget = w.HTML()
+        """The board, drawn at the top of the play column."""
+        self.panel: w.Widget = w.VBox()
+        """Below the buttons: score sheets, breakdowns (empty by default)."""
+        self.options_widget: w.Widget = w.VBox()
+        """Game options in the new-game panel (none by default)."""
+
+    # ----- words ----------------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        return self.app.lang
+
+    def _w(self, ja: str, en: str) -> str:
+        """Pick the text for the page's language."""
+        return ja if self.lang == "ja" else en
+
+    def set_lang(self, lang: str) -> None:
+        """The language changed: relabel controls the view owns (``refresh`` follows)."""
+
+    # ----- options and seats ------------------------------------------------------------
+    def options(self) -> dict[str, Any]:
+        """Options chosen in ``options_widget`` for the next game."""
+        return {}
+
+    def set_options(self, options: Mapping[str, Any]) -> None:
+        """Show ``options`` (the running game's) in ``options_widget``."""
+
+    def default_seats(self, options: Mapping[str, Any]) -> list[str]:
+        """Seat kinds for a new game with ``options``: one human, bots in the rest."""
+        game = self.app.game
+        n = game.num_seats(game.initial_state(options))
+        bots = [kind for kind in game.bot_kinds() if kind != "random"] or ["random"]
+        return [HUMAN] + [bots[0]] * (n - 1)
+
+    # ----- drawing ----------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw from ``self.app.match`` (called after every change)."""
+
+    def status(self) -> str:
+        """One line of HTML for the header: round, whose turn, seed."""
+        match = self.app.match
+        player = match.current_player
+        turn = self._w(f"席 {player + 1} の番", f"Seat {player + 1} to play") if player >= 0 else ""
+        seed = self._w(f"シード {match.seed}", f"seed {match.seed}")
+        return " · ".join(html.escape(part) for part in (turn, seed) if part)
+
+    def outcome_html(self, outcome: Outcome) -> str:
+        """The end of the game, as HTML inside the outcome box."""
+        return f"<div class='rb-outcome-summary'>{html.escape(outcome.summary(self.lang))}</div>"
+
+    def hint_html(self) -> str:
+        """Advice for the move at hand (HTML), shown while the hint is on."""
+        return ""
+
+    # ----- moves ----------------------------------------------------------------------------
+    def handles(self, action: Any) -> bool:
+        """True for moves the board or ``extra_controls`` make (no plain button)."""
+        return False
+
+    def action_label(self, action: Any) -> str:
+        """The text of a plain move button."""
+        return str(action)
+
+    def extra_controls(self) -> list[w.Widget]:
+        """Game-specific controls shown in the action bar for the move at hand.
+
+        Buttons that make a move should come from ``self.app.fresh_button`` so
+        a double tap cannot act on the next state.
+        """
+        return []
+
+    def auto_roll(self, state: Any) -> bool:
+        """Draw the chance outcome at ``state`` at once (True) or wait for Roll (False)."""
+        return False
+
+    def describe(self, before: Any, action: Any, after: Any) -> str | None:
+        """One log line (HTML-escaped) for ``action``, or ``None`` to leave it out."""
+        return html.escape(str(action))

@@ -11,6 +11,14 @@ from .solver import best_arrangement, exhaustive_best
 
 GAME = Chiritsumo()
 
+OPTION_SETS = [
+    {"mode": "solo"},
+    {"mode": "hakoniwa", "players": 2},
+    {"mode": "hakoniwa", "players": 3},
+    {"mode": "hakoniwa", "players": 4},
+]
+"""Every way to set up a game, for the contract tests that run on every game."""
+
 __all__ = [
     "GAME",
     "Chiritsumo",

@@ -1,0 +1,172 @@
+// 宝探し board: the paper sheet (numbers 1-12, this trip's ticks, crosses,
+// struck-out rows of earlier trips), the two dice and the five treasures.
+// Draws `model.get("view")` (built in Python) and sends clicks as messages:
+// {type: "number", n}, {type: "option", numbers}, {type: "treasure", key},
+// {type: "entry", index}, {type: "cancel"}. Python decides what is legal.
+
+function activate(node, handler) {
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.addEventListener("click", (event) => { event.stopPropagation(); handler(); });
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); handler(); }
+  });
+}
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+function render({ model, el: host }) {
+  const root = el("div", "rb-board rb-board-treasure");
+  host.appendChild(root);
+  const send = (message) => model.send(message);
+
+  function draw() {
+    const view = model.get("view") || {};
+    const words = view.words || {};
+    root.replaceChildren();
+    root.dataset.phase = view.phase || "";
+
+    root.appendChild(el("div", "rb-caption", view.caption || ""));
+
+    // ----- dice and the running figures
+    const top = el("div", "rb-th-top");
+    const dice = view.dice || { values: [0, 0], mode: "none" };
+    const diceBox = el("div", `rb-th-dice rb-dice-${dice.mode}`);
+    const size = 52;
+    (dice.values || []).forEach((pips, k) => {
+      const svg = makeSvg(size + 4, size + 4, "rb-th-die");
+      const shown = dice.mode === "none" ? 0 : pips;
+      const g = drawDie(svg, { x: 2, y: 2, size, colour: "clear", pips: shown, cls: `rb-die rb-die-${k + 1}` });
+      g.dataset.pips = String(pips || 0);
+      if (dice.mode === "entry" && k >= (dice.fixed || 0)) activate(g, () => send({ type: "entry", index: k }));
+      diceBox.appendChild(svg);
+    });
+    if (dice.label) diceBox.appendChild(el("span", "rb-th-dice-label", dice.label));
+    top.appendChild(diceBox);
+    const chips = el("div", "rb-th-chips");
+    for (const chip of view.chips || []) chips.appendChild(el("span", `rb-chip ${chip.cls}`, chip.text));
+    top.appendChild(chips);
+    root.appendChild(top);
+
+    // ----- the sheet
+    const numbers = view.numbers || [];
+    const rows = view.rows || [];
+    const cell = 44, pad = 6, numH = 44, rowH = 17, curH = 34;
+    const pair = view.pair;
+    const width = numbers.length * cell + 2 * pad + 58;
+    const x0 = pad + 58;  // left margin for row labels
+    const pairH = pair ? 30 : 0;
+    const height = pad + numH + rows.length * rowH + curH + pairH + pad;
+    const svg = makeSvg(width, height, "rb-sheet");
+    svg.setAttribute("aria-label", words.sheet || "sheet");
+    svgEl("rect", { x: 1, y: 1, width: width - 2, height: height - 2, rx: 8, class: "rb-paper" }, svg);
+    const yRows = pad + numH;
+    const yCur = yRows + rows.length * rowH;
+    // earlier trips: small ticks, struck out with one line
+    rows.forEach((row, r) => {
+      const y = yRows + r * rowH;
+      const g = svgEl("g", { class: `rb-past-row rb-past-row-${row.index}${row.more ? " rb-past-more" : ""}` }, svg);
+      const label = svgEl("text", { x: pad + 2, y: y + 12, class: "rb-row-label" }, g);
+      label.textContent = row.more ? row.label : `${row.index}`;
+      if (!row.more) {
+        const note = svgEl("title", {}, g);
+        note.textContent = row.label;
+      }
+      let lastX = null, firstX = null;
+      for (const n of row.checks || []) {
+        const cx = x0 + (n - 1) * cell + cell / 2;
+        const t = svgEl("text", { x: cx, y: y + 13, "text-anchor": "middle", class: "rb-past-tick" }, g);
+        t.textContent = "✓";
+        if (firstX === null) firstX = cx;
+        lastX = cx;
+      }
+      if (!row.more) {
+        const end = svgEl("text", { x: x0 + numbers.length * cell + 2, y: y + 12, class: "rb-row-end" }, g);
+        end.textContent = "";
+        if (firstX !== null) svgEl("line", { x1: firstX - 12, y1: y + 8, x2: lastX + 12, y2: y + 8, class: "rb-strike" }, g);
+      }
+    });
+    // the current trip's label
+    const curLabel = svgEl("text", { x: pad + 2, y: yCur + 21, class: "rb-row-label rb-current-label" }, svg);
+    curLabel.textContent = view.current_label || "";
+    // the numbers, one clickable column each
+    numbers.forEach((num, k) => {
+      const x = x0 + k * cell;
+      const cls = ["rb-number", `rb-number-${num.n}`];
+      if (num.checked) cls.push("rb-checked");
+      if (num.sealed) cls.push("rb-sealed");
+      if (num.role) cls.push("rb-clickable", `rb-target-${num.role}`);
+      if (num.role === "option") cls.push(`rb-option-${num.n}`);
+      if (num.best) cls.push("rb-best");
+      const g = svgEl("g", { class: cls.join(" "), "data-n": num.n }, svg);
+      svgEl("title", {}, g).textContent = num.title || String(num.n);
+      svgEl("rect", { x: x + 3, y: pad + 3, width: cell - 6, height: numH - 6, rx: 7, class: "rb-number-box" }, g);
+      const t = svgEl("text", { x: x + cell / 2, y: pad + 30, "text-anchor": "middle", class: "rb-number-text" }, g);
+      t.textContent = String(num.n);
+      if (num.sealed) {
+        svgEl("path", { d: `M ${x + 9} ${pad + 9} L ${x + cell - 9} ${pad + numH - 9} M ${x + cell - 9} ${pad + 9} L ${x + 9} ${pad + numH - 9}`, class: "rb-cross" }, g);
+      }
+      svgEl("rect", { x: x + 3, y: yCur + 2, width: cell - 6, height: curH - 4, rx: 6, class: "rb-tick-box" }, g);
+      if (num.checked) {
+        const tick = svgEl("text", { x: x + cell / 2, y: yCur + 25, "text-anchor": "middle", class: "rb-tick" }, g);
+        tick.textContent = "✓";
+      } else if (num.prob) {
+        const p = svgEl("text", { x: x + cell / 2, y: yCur + 21, "text-anchor": "middle", class: "rb-win-prob rb-win-prob-number" }, g);
+        p.textContent = num.prob.replace("%", "");
+      }
+      if (num.role && view.interactive) activate(g, () => send({ type: "number", n: num.n }));
+    });
+    // "both": a bracket joining the two dice numbers under the sheet
+    if (pair) {
+      const [a, b] = pair.numbers;
+      const xa = x0 + (a - 1) * cell + cell / 2, xb = x0 + (b - 1) * cell + cell / 2;
+      const y = yCur + curH + 4;
+      const g = svgEl("g", { class: `rb-pair rb-option-${a}-${b} rb-clickable${pair.best ? " rb-best" : ""}` }, svg);
+      svgEl("title", {}, g).textContent = pair.title || "";
+      svgEl("path", { d: `M ${xa} ${y} L ${xa} ${y + 8} L ${xb} ${y + 8} L ${xb} ${y}`, class: "rb-pair-line" }, g);
+      const mid = (xa + xb) / 2;
+      const text = pair.prob ? `${pair.label} ${pair.prob}` : pair.label;
+      const w = Math.max(54, text.length * 8 + 14);
+      svgEl("rect", { x: mid - w / 2, y: y + 1, width: w, height: 22, rx: 11, class: "rb-pair-pill" }, g);
+      const t = svgEl("text", { x: mid, y: y + 17, "text-anchor": "middle", class: "rb-pair-text" }, g);
+      t.textContent = text;
+      if (view.interactive) activate(g, () => send({ type: "option", numbers: [a, b] }));
+    }
+    const stage = el("div", "rb-sheet-stage");
+    stage.appendChild(svg);
+    root.appendChild(stage);
+
+    // ----- the treasures
+    const list = el("div", "rb-treasures");
+    list.setAttribute("aria-label", words.treasures || "treasures");
+    for (const t of view.treasures || []) {
+      const cls = ["rb-treasure", `rb-treasure-${t.key}`];
+      if (t.home) cls.push("rb-home");
+      if (t.eligible) cls.push("rb-eligible");
+      if (t.clickable) cls.push("rb-clickable", "rb-bring-home-spot");
+      if (t.best) cls.push("rb-best");
+      if (t.selected) cls.push("rb-selected");
+      const row = el("div", cls.join(" "));
+      row.appendChild(el("span", "rb-treasure-mark", t.home ? "✓" : t.eligible ? "★" : "☐"));
+      row.appendChild(el("span", "rb-treasure-name", t.name));
+      row.appendChild(el("span", "rb-treasure-need", `(${t.need})`));
+      if (t.progress) row.appendChild(el("span", "rb-treasure-progress", t.progress));
+      if (t.status) row.appendChild(el("span", "rb-treasure-status", t.status));
+      if (t.prob) row.appendChild(el("span", "rb-win-prob rb-win-prob-treasure", t.prob));
+      if (t.clickable) activate(row, () => send({ type: "treasure", key: t.key }));
+      list.appendChild(row);
+    }
+    root.appendChild(list);
+  }
+
+  model.on("change:view", draw);
+  draw();
+  return () => model.off("change:view", draw);
+}
+
+export default { render };

@@ -33,6 +33,7 @@ function render({ model, el }) {
     root.replaceChildren();
     root.dataset.mode = view.mode || "";
     root.dataset.seat = view.seat ?? "";
+    root.dataset.ply = view.ply ?? "";
 
     div("rb-caption", view.caption || "", root);
 
@@ -72,6 +73,7 @@ function render({ model, el }) {
         button.disabled = !cat.open;
         div("rb-category-name", cat.label, button);
         div("rb-category-preview", cat.preview || "", button);
+        if (cat.title) button.title = cat.title;
         if (cat.value) div("rb-hint-value", cat.value, button);
         button.addEventListener("click", () => send({ type: "score", category: cat.key, face: cat.face || 0 }));
         cats.appendChild(button);
@@ -132,7 +134,7 @@ function render({ model, el }) {
             score.className = "rb-cell-score";
             score.textContent = cell.score;
             const pen = document.createElement("span");
-            pen.className = "rb-cell-penalty";
+            pen.className = cell.penalty ? "rb-cell-penalty" : "rb-cell-penalty rb-cell-penalty-zero";
             pen.textContent = cell.penalty;
             td.append(score, pen);
             if (cell.face) {

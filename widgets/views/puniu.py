@@ -236,7 +236,8 @@ class View(BaseView):
             item: dict[str, Any] = {"key": category, "label": self.cat(category, face), "face": face, "open": entry is None}
             if entry is None:
                 s, p = category_score(state.dice, category, face or None)
-                item["preview"] = self._w(f"得点 {s}・失点 {p}", f"{s} / −{p}")
+                item["preview"] = f"{s} / −{p}"
+                item["title"] = self._w(f"得点 {s}・失点 {p}", f"score {s}, penalty {p}")
                 if (category, face) in values:
                     item["value"] = f"≈ {values[(category, face)]:.1f}"
                 item["best"] = best_option == (category, face)

@@ -140,6 +140,18 @@ def test_an_illegal_click_names_its_rule(site, page) -> None:
         page.click(f".rb-die-{k}")
         page.wait_for_selector(f".rb-die-{k}.rb-held")
     assert page.locator(".rb-reroll").is_disabled()
+    page.click(".rb-die-0")  # release one: re-roll it twice, then a hold is refused
+    page.wait_for_selector(".rb-die-0:not(.rb-held)")
+    for left in ("1", "0"):
+        ply = board(page)["ply"]
+        page.click(".rb-reroll")
+        wait_ply_change(page, ply)
+        page.wait_for_function("left => document.querySelector('.rb-reroll').textContent.includes(left)", arg=left)
+    page.click(".rb-die-0")
+    error = page.wait_for_selector(".rb-error-box")
+    assert error.get_attribute("data-rule") == "reroll"
+    assert "re-roll" in error.inner_text().lower()
+    page.wait_for_selector(".rb-rule-highlight[data-rule='reroll']", state="attached")
     page.click(".rb-hint-toggle")
     page.wait_for_selector(".rb-hint-categories")
     page.wait_for_selector(".rb-category .rb-hint-value")

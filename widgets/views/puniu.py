@@ -180,7 +180,7 @@ class View(BaseView):
             )
         else:
             view["mode"] = "decide" if human else "watch"
-            view["interactive"] = human and state.rerolls_left > 0
+            view["interactive"] = human  # with no re-rolls left a tap on a die explains why it cannot be held
             suggest: set[int] = set()
             if advice is not None and advice.best[0] == "reroll":
                 suggest = set(range(DICE)) - set(advice.best[1])  # type: ignore[arg-type]

@@ -72,7 +72,7 @@ def test_after_two_rerolls_only_categories(app: GameApp) -> None:
     send(app, {"type": "reroll"})
     assert app.match.state.rerolls_left == 0
     view = app.view.board.view
-    assert not view["interactive"] and not view["reroll_enabled"]
+    assert not view["reroll_enabled"]
     send(app, {"type": "hold", "die": 1})
     assert app.error.rule_id == "reroll"
 

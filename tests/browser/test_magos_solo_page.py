@@ -25,8 +25,11 @@ def shown_dice(page) -> list[int]:
 
 
 def wait_turn(page, turn: int) -> None:
+    """Until the board and the sheet are both drawn for ``turn``."""
     page.wait_for_function(
-        "t => { const b = document.querySelector('.rb-magos-board'); return b && b.dataset.turn === String(t); }", arg=turn
+        "t => { const parts = [...document.querySelectorAll('.rb-magos')];"
+        " return parts.length === 2 && parts.every(p => p.dataset.turn === String(t)); }",
+        arg=turn,
     )
 
 
@@ -38,7 +41,31 @@ def wait_at(page, moves: int) -> None:
     )
 
 
-def saved_record(page) -> dict:
+def act(page, do) -> None:
+    """Make a move and wait until the move buttons are redrawn for the new state.
+
+    The board redraws before the buttons do, and a tap on a button drawn for
+    the previous state is ignored by design (no double moves), so the next
+    click must wait for the fresh buttons.
+    """
+    old = page.locator(".rb-next-turn").element_handle()
+    do()
+    page.wait_for_function("el => !el.isConnected", arg=old)
+
+
+def next_turn(page, turn: int) -> None:
+    """From ``turn`` to ``turn + 1`` by the Next-turn button."""
+    act(page, lambda: page.click(".rb-next-turn"))
+    wait_turn(page, turn + 1)
+
+
+def saved_record(page, moves: int) -> dict:
+    """The page's own save link, once it is drawn for ``moves`` moves (it is drawn after the board)."""
+    page.wait_for_function(
+        """n => { const a = document.querySelector('.rb-save-link');
+                 return a && JSON.parse(atob(a.href.split(',')[1])).actions.length === n; }""",
+        arg=moves,
+    )
     href = page.locator(".rb-save-link").get_attribute("href")
     return json.loads(base64.b64decode(href.split(",", 1)[1]).decode("utf-8"))
 
@@ -64,11 +91,11 @@ def test_the_tracker_over_ten_turns(site, page, lang: str) -> None:
             assert page.locator(".rb-turn-row-looping").count() == 1
             page.save_screenshot(f"magos-turn9-{lang}-1024")
         if turn < 10:
-            page.click(".rb-next-turn")
-    page.click(".rb-prev-turn")
+            next_turn(page, turn)
+    act(page, lambda: page.click(".rb-prev-turn"))
     wait_turn(page, 9)
     assert shown_dice(page) == [2, 3, 4, 6]
-    assert saved_record(page)["actions"] == ["next"] * 9 + ["prev"]
+    assert saved_record(page, 10)["actions"] == ["next"] * 9 + ["prev"]
     assert page.console_errors == []
 
 
@@ -76,19 +103,18 @@ def test_editing_a_face_changes_the_effects(site, page) -> None:
     page.goto(site.page_url("magos_solo.ipynb", lang="en"))
     page.wait_for_voila(f"{BOARD} .rb-enemy-die")
     assert page.inner_text(f"{BOARD} .rb-enemy-die-1 .rb-effect-text") == "miss"
-    page.select_option("select.rb-face-6", "hit 6")  # the Frost Troll's 6
+    act(page, lambda: page.select_option("select.rb-face-6", "hit 6"))  # the Frost Troll's 6
     wait_at(page, 1)
     assert page.inner_text(f"{BOARD} .rb-enemy-die-1 .rb-effect-text") == "6 damage"
     assert page.locator(".rb-total-damage").get_attribute("data-damage") == "7"
     assert page.locator("select.rb-face-6").input_value() == "hit 6"
     # the Frost Troll's turn 2: 3 and 5 both miss
-    page.select_option("select.rb-face-3", "miss")
+    act(page, lambda: page.select_option("select.rb-face-3", "miss"))
     wait_at(page, 2)
-    page.click(".rb-next-turn")
-    wait_turn(page, 2)
+    next_turn(page, 1)
     assert [page.inner_text(f"{BOARD} .rb-enemy-die-{k} .rb-effect-text") for k in (0, 1)] == ["miss", "miss"]
     assert page.locator(".rb-total-damage").get_attribute("data-damage") == "0"
-    page.click(".rb-reset-faces")
+    act(page, lambda: page.click(".rb-reset-faces"))
     wait_at(page, 4)
     assert page.locator("select.rb-face-6").input_value() == "miss"
     assert page.locator(".rb-total-damage").get_attribute("data-damage") == "3"
@@ -105,19 +131,18 @@ def test_a_fight_to_its_end_with_hp_and_a_refused_value(site, page) -> None:
     moves = 0
     for turn in range(1, 4):
         page.fill(".rb-hp-amount", "3")
-        page.click(".rb-attack")
+        act(page, lambda: page.click(".rb-attack"))
         moves += 1
         wait_at(page, moves)
-        page.click(".rb-next-turn")
+        next_turn(page, turn)
         moves += 1
-        wait_turn(page, turn + 1)
     assert page.inner_text(".rb-hp-value") == "1 / 10"
     page.fill(".rb-hp-amount", "5")
     page.click(".rb-attack")
     page.wait_for_selector(".rb-outcome-summary[data-result='won']")
     assert "You defeated the enemy on turn 4" in page.inner_text(".rb-outcome")
     assert page.locator(".rb-next-turn").count() == 0
-    record = saved_record(page)
+    record = saved_record(page, 7)
     assert record["actions"] == ["attack 3", "next"] * 3 + ["attack 5"]
     match = Match.from_record(record, get_game)
     assert GAME.outcome(match.state).get("turn") == 4
@@ -131,8 +156,7 @@ def test_pages_fit_tablet_and_phone(site, new_page, width: int, height: int) -> 
     page.goto(site.page_url("magos_solo.ipynb", lang="ja"))
     page.wait_for_voila(f"{BOARD} .rb-enemy-die")
     for turn in range(1, 5):
-        page.click(".rb-next-turn")
-        wait_turn(page, turn + 1)
+        next_turn(page, turn)
     page.click(".rb-hint-toggle")
     page.wait_for_selector(".rb-hint-box")
     page.save_screenshot(f"magos-turn5-{width}", full_page=False)

@@ -101,6 +101,7 @@ function drawSheet(root, view, send) {
   const faces = el("div", "rb-face-table");
   const title = el("div", "rb-sheet-title", words.faces_title);
   faces.appendChild(title);
+  if (words.faces_help) faces.appendChild(el("div", "rb-face-help", words.faces_help));
   const grid = el("div", "rb-face-grid");
   for (const face of view.faces || []) {
     const row = el("label", `rb-face-row rb-face-row-${face.face}${face.used ? " rb-face-used" : ""}`);
@@ -142,6 +143,8 @@ function drawSheet(root, view, send) {
     tr.dataset.row = String(row.row);
     tr.appendChild(el("td", "rb-turn-cell", row.turns));
     const cell = el("td", "rb-dice-cell");
+    cell.title = row.dice.join("-");
+    cell.setAttribute("aria-label", row.dice.join("-"));
     row.dice.forEach((pips, k) => {
       const svg = dieSvg(pips, { size: 22, colour: "red" });
       if (!row.counted[k]) svg.classList.add("rb-not-counted");

@@ -242,6 +242,10 @@ class View(BaseView):
             )
         words = {
             "faces_title": self._w("敵の出目表（面ごとの効果）", "The enemy's face table (what each face does)"),
+            "faces_help": self._w(
+                "赤い枠の面が、このターンの敵のダイスに出ている面です。変えるとすぐに結果へ反映されます。",
+                "Faces framed in red show on the enemy's dice this turn. A change applies at once.",
+            ),
             "reset": self._w("出目表を初期設定に戻す", "Reset the table"),
             "table_title": self._w("パッチのダイス表（全ての敵で共通）", "The patch's dice table (every enemy)"),
             "col_turn": self._w("ターン", "Turn"),
@@ -317,7 +321,10 @@ class View(BaseView):
         state = self.state
         parts = [
             self._w(f"<b class='rb-turn'>{state.turn}</b> ターン目", f"Turn <b class='rb-turn'>{state.turn}</b>"),
-            html.escape(self._row_text(state.turn)),
+            html.escape(
+                self._w(f"表の {table_row(state.turn)} 行目", f"row {table_row(state.turn)}")
+                + (self._w("（くり返し）", " (loop)") if state.turn > len(DICE_TABLE) else "")
+            ),
         ]
         if state.tracked:
             parts.append(self._w("敵 HP ", "enemy HP ") + f"<b class='rb-status-hp'>{state.hp}/{state.hp_max}</b>")

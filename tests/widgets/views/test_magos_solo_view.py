@@ -55,6 +55,7 @@ def test_next_and_prev_turn_buttons_walk_the_table(app: GameApp) -> None:
     assert seen[8] == seen[5] and seen[9] == seen[6] and seen[10] == seen[7]
     current = [r["row"] for r in app.view.sheet.view["rows"] if r["current"]]
     assert current == [6] and app.view.sheet.view["looped"]
+    assert "row 6 (loop)" in app.status.value and "rows 6-8 repeat" in app.view.board.view["row_text"]
     click(app, "rb-prev-turn")
     assert app.match.state.turn == 11
     assert "back to turn 11" in app.log_box.value

@@ -148,7 +148,11 @@ class GameApp:
             "rb-side",
         )
         main = _classed(w.HBox([self.play_column, self.side_column]), "rb-main")
-        self.root = _classed(w.VBox([self.header, self.notice_box, main]), "rb-app", f"rb-game-{self.game.name}")
+        # Bumped once everything is redrawn: tests (and scripts) wait on it
+        # instead of on each part of the page separately.
+        self.drawn = _classed(w.HTML(), "rb-drawn")
+        _hide(self.drawn, True)
+        self.root = _classed(w.VBox([self.header, self.notice_box, main, self.drawn]), "rb-app", f"rb-game-{self.game.name}")
 
     # ----- guarded callbacks ---------------------------------------------------------
     def guarded(self, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -393,6 +397,8 @@ class GameApp:
         self._draw_save()
         highlight = self.rule_panel.highlight or None
         self.rule_panel.html = self.rules[lang].html(highlight)
+        _hide(self.table_input, not self.view.table_mode)
+        self.drawn.value = f'<span data-version="{self._version}" data-moves="{len(match.actions)}"></span>'
 
     def _draw_actions(self) -> None:
         match = self.match

@@ -8,7 +8,7 @@ is reported in both languages at the top and the default is used instead.
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 import ipywidgets as w
 from IPython.display import display
@@ -41,20 +41,26 @@ def page_lang(params: Mapping[str, str], notices: list[Notice]) -> str:
     return lang
 
 
-def game_settings(params: Mapping[str, str], notices: list[Notice]) -> dict[str, Any]:
-    """Options, seed, seats and table mode from the query; bad values become notices."""
+RESERVED = ("lang", "seed", "seats", "table")
+
+
+def game_settings(params: Mapping[str, str], notices: list[Notice], option_keys: Iterable[str] = ()) -> dict[str, Any]:
+    """Options, seed, seats and table mode from the query; bad values become notices.
+
+    Any of the game's own option names (``option_keys``: the keys of its
+    ``default_options``) may be set from the URL too, e.g. ``?mode=hakoniwa``;
+    the game's ``normalize_options`` judges the values.
+    """
     settings: dict[str, Any] = {"options": {}, "seed": None, "seats": None, "table": False}
     if "seed" in params:
         try:
             settings["seed"] = check_seed(params["seed"])
         except RulebookError as error:
             notices.append((f"?seed: {error.message_ja} おまかせで始めます。", f"?seed: {error.message_en} Using a random seed."))
-    for key in ("mode", "players"):
+    for key in option_keys:
         if key in params:
-            value: Any = params[key].strip().lower()
-            if key == "players":
-                value = int(value) if value.isdigit() else value
-            settings["options"][key] = value
+            value: Any = params[key].strip()
+            settings["options"][key] = int(value) if value.isascii() and value.isdigit() and len(value) < 10 else value.lower()
     if "seats" in params:
         settings["seats"] = [s.strip().lower() for s in params["seats"].split(",") if s.strip()]
     if "table" in params:
@@ -70,8 +76,8 @@ def make_game_app(name: str, params: Mapping[str, str]) -> GameApp:
     """The app for game ``name`` set up from a page query (testable without Voilà)."""
     notices: list[Notice] = []
     lang = page_lang(params, notices)
-    settings = game_settings(params, notices)
     game = get_game(name)
+    settings = game_settings(params, notices, [k for k in game.default_options() if k not in RESERVED])
     options = settings["options"] or None
     seats = settings["seats"]
     try:

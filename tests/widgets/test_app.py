@@ -194,3 +194,11 @@ def test_log_lists_moves_newest_first_and_survives_undo(app: GameApp) -> None:
     assert "→ 0,0" not in app.log_box.value
     app.play(Place(1, (0, 1)))
     assert "→ 0,1" in app.log_box.value
+
+
+def test_drawn_marker_counts_redraws_and_moves(app: GameApp) -> None:
+    before = app.drawn.value
+    rolled(app)
+    assert app.drawn.value != before
+    assert f'data-moves="{len(app.match.actions)}"' in app.drawn.value
+    assert app.drawn.layout.display == "none"

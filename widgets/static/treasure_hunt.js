@@ -58,8 +58,8 @@ function render({ model, el: host }) {
     const rows = view.rows || [];
     const cell = 44, pad = 6, numH = 44, rowH = 17, curH = 34;
     const pair = view.pair;
-    const width = numbers.length * cell + 2 * pad + 58;
-    const x0 = pad + 58;  // left margin for row labels
+    const width = numbers.length * cell + 2 * pad + 22;
+    const x0 = pad + 22;  // left margin: the trip number of each row
     const pairH = pair ? 30 : 0;
     const height = pad + numH + rows.length * rowH + curH + pairH + pad;
     const svg = makeSvg(width, height, "rb-sheet");
@@ -85,15 +85,14 @@ function render({ model, el: host }) {
         if (firstX === null) firstX = cx;
         lastX = cx;
       }
-      if (!row.more) {
-        const end = svgEl("text", { x: x0 + numbers.length * cell + 2, y: y + 12, class: "rb-row-end" }, g);
-        end.textContent = "";
-        if (firstX !== null) svgEl("line", { x1: firstX - 12, y1: y + 8, x2: lastX + 12, y2: y + 8, class: "rb-strike" }, g);
+      if (!row.more && firstX !== null) {
+        svgEl("line", { x1: firstX - 12, y1: y + 8, x2: lastX + 12, y2: y + 8, class: "rb-strike" }, g);
       }
     });
     // the current trip's label
-    const curLabel = svgEl("text", { x: pad + 2, y: yCur + 21, class: "rb-row-label rb-current-label" }, svg);
+    const curLabel = svgEl("text", { x: pad + 2, y: yCur + 22, class: "rb-row-label rb-current-label" }, svg);
     curLabel.textContent = view.current_label || "";
+    if (view.current_title) svgEl("title", {}, curLabel).textContent = view.current_title;
     // the numbers, one clickable column each
     numbers.forEach((num, k) => {
       const x = x0 + k * cell;
@@ -112,7 +111,12 @@ function render({ model, el: host }) {
         svgEl("path", { d: `M ${x + 9} ${pad + 9} L ${x + cell - 9} ${pad + numH - 9} M ${x + cell - 9} ${pad + 9} L ${x + 9} ${pad + numH - 9}`, class: "rb-cross" }, g);
       }
       svgEl("rect", { x: x + 3, y: yCur + 2, width: cell - 6, height: curH - 4, rx: 6, class: "rb-tick-box" }, g);
-      if (num.checked) {
+      if (num.checked && num.prob) {  // a ticked number offered to seal: a small tick, the chance in front
+        const tick = svgEl("text", { x: x + 8, y: yCur + 14, "text-anchor": "middle", class: "rb-tick rb-tick-small" }, g);
+        tick.textContent = "✓";
+        const p = svgEl("text", { x: x + cell / 2 + 2, y: yCur + 26, "text-anchor": "middle", class: "rb-win-prob rb-win-prob-number" }, g);
+        p.textContent = num.prob.replace("%", "");
+      } else if (num.checked) {
         const tick = svgEl("text", { x: x + cell / 2, y: yCur + 25, "text-anchor": "middle", class: "rb-tick" }, g);
         tick.textContent = "✓";
       } else if (num.prob) {
@@ -131,7 +135,8 @@ function render({ model, el: host }) {
       svgEl("path", { d: `M ${xa} ${y} L ${xa} ${y + 8} L ${xb} ${y + 8} L ${xb} ${y}`, class: "rb-pair-line" }, g);
       const mid = (xa + xb) / 2;
       const text = pair.prob ? `${pair.label} ${pair.prob}` : pair.label;
-      const w = Math.max(54, text.length * 8 + 14);
+      const wide = [...text].reduce((sum, ch) => sum + (ch.charCodeAt(0) > 0x2e80 ? 13 : 7.5), 0);
+      const w = Math.max(54, wide + 16);
       svgEl("rect", { x: mid - w / 2, y: y + 1, width: w, height: 22, rx: 11, class: "rb-pair-pill" }, g);
       const t = svgEl("text", { x: mid, y: y + 17, "text-anchor": "middle", class: "rb-pair-text" }, g);
       t.textContent = text;

@@ -29,6 +29,9 @@ class BaseView:
         self.options_widget: w.Widget = w.VBox()
         """Game options in the new-game panel (none by default)."""
 
+    table_mode = True
+    """Offer table mode (real components) in the new-game panel; False for games without chance."""
+
     # ----- words ----------------------------------------------------------------
     @property
     def lang(self) -> str:

@@ -292,11 +292,11 @@ class View(BaseView):
                 )
             low, high = band(penalty)
             if k == 0:
-                band_text = self._w("30 以下: なし", "≤30: none")
+                band_text = self._w("≤30 なし", "≤30 none")
             elif high is None:
-                band_text = self._w("101 以上: 全部", "101+: all")
+                band_text = self._w("101+ 全部", "101+ all")
             else:
-                band_text = self._w(f"{low}〜{high}: 上位 {k} つ", f"{low}–{high}: top {k}")
+                band_text = self._w(f"{low}〜{high} 上位{k}", f"{low}–{high} top {k}")
             sheets.append(
                 {
                     "name": self.seat_name(s),

@@ -78,6 +78,8 @@ class View(BaseView):
         for k, row in enumerate(self.entry_rows):
             row.add_class("rb-entry-row")
             row.add_class(f"rb-entry-die-{k + 1}")
+        self.entry_box = w.VBox()
+        self.entry_box.add_class("rb-entry")
         self.pending: tuple[str, ...] | None = None
         self._pending_state: State | None = None
         self.solves_shown = 0
@@ -96,13 +98,14 @@ class View(BaseView):
     def _nums(self, numbers: tuple[int, ...] | list[int]) -> str:
         return self._w("と".join(str(n) for n in numbers), " and ".join(str(n) for n in numbers))
 
-    def action_label(self, action: Any) -> str:
-        state = self.state
+    def action_label(self, action: Any, dice: tuple[int, ...] | None = None) -> str:
+        """The words of a move; ``dice`` is the roll it answers (default: the current one)."""
+        dice = self.state.dice if dice is None else dice
         if isinstance(action, RollDice):
             return self._w("ダイスをふる", "Roll the dice")
         if isinstance(action, Check):
             numbers = action.numbers
-            if len(numbers) == 1 and len(state.dice) == 2 and numbers[0] not in state.dice:
+            if len(numbers) == 1 and len(dice) == 2 and numbers[0] not in dice:
                 return self._w(f"合計 {numbers[0]} にチェック", f"Tick the sum {numbers[0]}")
             if len(numbers) == 2:
                 return self._w(f"{numbers[0]} と {numbers[1]} の両方にチェック", f"Tick both {numbers[0]} and {numbers[1]}")
@@ -231,7 +234,8 @@ class View(BaseView):
             "numbers": numbers,
             "pair": pair,
             "rows": self._rows(state),
-            "current_label": self._w(f"冒険 {state.expedition}", f"Trip {state.expedition}") if state.phase != "over" else "",
+            "current_label": str(state.expedition) if state.phase != "over" else "",
+            "current_title": self._w(f"冒険 {state.expedition}", f"Trip {state.expedition}"),
             "dice": self._dice(state),
             "treasures": self._treasures(state, values, best, interactive),
             "chips": self._chips(state, values),
@@ -253,7 +257,7 @@ class View(BaseView):
         for k, (mask, end) in enumerate(state.history):
             rows.append({"index": k + 1, "checks": numbers_of(mask), "label": self._end_label(end)})
         hidden = max(0, len(rows) - 5)
-        return [{"index": 0, "checks": [], "label": self._w(f"…ほか {hidden} 回", f"… {hidden} more"), "more": True}] * bool(hidden) + rows[hidden:]
+        return [{"index": 0, "checks": [], "label": f"+{hidden}", "more": True}] * bool(hidden) + rows[hidden:]
 
     def _end_label(self, end: str) -> str:
         try:
@@ -279,6 +283,8 @@ class View(BaseView):
             return {"values": list(state.dice), "mode": "rolled", "label": self._w("出た目", "the roll")}
         if state.phase == "roll":
             return {"values": list(state.dice) + [0] * (2 - len(state.dice)), "mode": "rolling", "label": ""}
+        if state.phase == "over":
+            return {"values": [], "mode": "none", "label": ""}
         if state.dice and len(state.dice) == 2:
             return {"values": list(state.dice), "mode": "last", "label": self._w("前回の目", "last roll")}
         return {"values": [0, 0], "mode": "none", "label": ""}
@@ -450,7 +456,8 @@ class View(BaseView):
                 buttons.append(button)
             row.children = (label, *buttons)
         confirm = self.app.fresh_button(self._w("この目で決定", "Use these dice"), ("rb-entry-confirm", "rb-primary"), self.confirm_entry)
-        return [w.VBox([*self.entry_rows, confirm], layout=w.Layout(gap="4px"))]
+        self.entry_box.children = (*self.entry_rows, confirm)
+        return [self.entry_box]
 
     def _set_entry(self, index: int, pips: int) -> None:
         if 0 <= index < 2 and 1 <= pips <= self.rules.faces:
@@ -541,7 +548,7 @@ class View(BaseView):
                 line += self._w("（チェックできる数字なし）", " (nothing can be ticked)")
             return e(trip + line)
         if isinstance(action, Check):
-            return e(trip + self.action_label(action))
+            return e(trip + self.action_label(action, before.dice))
         if isinstance(action, Seal):
             line = self._w(f"失敗。{action.number} を封印（× {popcount(after.sealed)}）", f"failed; sealed {action.number} (× {popcount(after.sealed)})")
         elif isinstance(action, GiveUp):
@@ -562,10 +569,11 @@ class View(BaseView):
         state = self.state
         won = bool(outcome.winners)
         home = [self.treasure_name(t) for i, t in enumerate(self.rules.treasures) if state.treasures & (1 << i)]
-        listing = self._w("持ち帰った宝物: ", "Treasures home: ") + ("、".join(home) if self.lang == "ja" else ", ".join(home) if home else "—")
+        names = self._w("、", ", ").join(home) if home else "—"
+        listing = self._w("持ち帰った宝物: ", "Treasures home: ") + names
         return (
             f"<div class='rb-outcome-summary rb-{'won' if won else 'lost'}' data-result='{'win' if won else 'lose'}'>{e(outcome.summary(self.lang))}</div>"
-            f"<div class='rb-outcome-treasures'>{e(listing or '—')}</div>"
+            f"<div class='rb-outcome-treasures'>{e(listing)}</div>"
         )
 
     def hint_html(self) -> str:

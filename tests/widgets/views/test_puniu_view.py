@@ -237,3 +237,13 @@ def test_new_game_panel_players_and_seats() -> None:
     assert len(app.seats_area.children) == 4
     app.start_from_panel()
     assert app.match.options == {"players": 4} and app.match.seats == ("human", "hint", "hint", "hint")
+
+
+def test_all_bot_game_waits_for_roll_before_each_bot_turn() -> None:
+    app = GameApp("puniu", lang="en", seed=6, options={"players": 2}, seats=["hint", "greedy"])
+    assert app.match.current_player == CHANCE and len(app.match.actions) == 0
+    for turn in range(16):
+        click(app, "rb-roll")
+        scores = [a for a in app.match.actions if isinstance(a, Score)]
+        assert len(scores) == turn + 1  # one bot turn per press
+    assert app.match.is_over() and "rb-final-scores" in app.outcome_box.value

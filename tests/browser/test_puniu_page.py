@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+import time
 
 import pytest
 
@@ -43,6 +44,16 @@ def saved_record(page) -> dict:
     return json.loads(base64.b64decode(href.split(",", 1)[1]).decode("utf-8"))
 
 
+def wait_record(page, done, timeout_s: float = 30.0) -> dict:
+    """The saved record once ``done(record)`` holds (the save link is redrawn after the board)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        record = saved_record(page)
+        if done(record) or time.monotonic() > deadline:
+            return record
+        page.wait_for_timeout(100)
+
+
 def play_human_turn(page, turn: int) -> None:
     """Roll; on even turns hold the first two dice and re-roll the rest once; then the first open category."""
     page.click(".rb-roll")
@@ -73,7 +84,7 @@ def test_a_whole_game_against_the_bot_by_clicks(site, page, lang) -> None:
         if turn == 0:
             page.save_screenshot(f"puniu-{lang}-after-turn1-1024")
     wait_mode(page, "over")
-    record = saved_record(page)
+    record = wait_record(page, lambda r: Match.from_record(r, get_game).is_over())
     match = Match.from_record(record, get_game)
     assert match.is_over() and record["meta"]["seats"] == ["human", "hint"]
     outcome = match.state.result
@@ -114,7 +125,7 @@ def test_table_mode_enters_real_dice_and_only_rerolled_ones(site, page) -> None:
     ply = board(page)["ply"]
     page.click(".rb-category-5s")
     wait_ply_change(page, ply)
-    record = saved_record(page)
+    record = wait_record(page, lambda r: r["actions"][-1] == "score 5s")
     assert record["actions"][-1] == "score 5s" and record["meta"]["table"] is True
     match = Match.from_record(record, get_game)
     assert match.state.sheets[0].entries[1] == (15, 3)  # 5 5 5 2 1

@@ -24,7 +24,10 @@ function div(cls, text = null, parent = null) {
 }
 
 function render({ model, el }) {
-  const root = div("rb-board rb-board-puniu", null, el);
+  // One module, two widgets: part "play" (dice, Re-roll, categories) above
+  // the app's action bar, part "sheet" (the score sheets) below it.
+  const part = model.get("part") || "all";
+  const root = div(part === "sheet" ? "rb-board rb-puniu-sheets" : "rb-board rb-board-puniu", null, el);
 
   function draw() {
     const view = model.get("view") || {};
@@ -35,6 +38,11 @@ function render({ model, el }) {
     root.dataset.seat = view.seat ?? "";
     root.dataset.ply = view.ply ?? "";
 
+    if (part !== "sheet") drawPlay(view, words, send);
+    if (part !== "play") drawSheets(view, words, send);
+  }
+
+  function drawPlay(view, words, send) {
     div("rb-caption", view.caption || "", root);
 
     // ----- the dice
@@ -91,6 +99,9 @@ function render({ model, el }) {
       }
     }
 
+  }
+
+  function drawSheets(view, words, send) {
     // ----- the score sheets: one column per seat
     const sheets = view.sheets || [];
     if (sheets.length) {

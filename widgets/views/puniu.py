@@ -31,6 +31,8 @@ class PuniuBoard(anywidget.AnyWidget):
     _esm = asset("dice.js", "puniu.js")
     _css = asset("app.css", "puniu.css")
     view = traitlets.Dict().tag(sync=True)
+    part = traitlets.Unicode("all").tag(sync=True)
+    """What this widget draws: "play" (dice, Re-roll, categories), "sheet" (score sheets) or "all"."""
 
 
 def _int(value: Any) -> int | None:
@@ -42,10 +44,14 @@ class View(BaseView):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.board = PuniuBoard()
+        self.board = PuniuBoard(part="play")
         self.board.add_class("rb-board-widget")
         self.board.on_msg(self.app.guarded(self._on_message))
+        self.sheet = PuniuBoard(part="sheet")
+        self.sheet.add_class("rb-sheet-widget")
+        self.sheet.on_msg(self.app.guarded(self._on_message))
         self.widget = self.board
+        self.panel = self.sheet
         self.held: set[int] = set()
         self._hold_key: tuple | None = None
         self.kind_face = 0
@@ -202,6 +208,7 @@ class View(BaseView):
         view["dice"] = dice
         view.update(self._sheets_view(human and not state.rolling and not over))
         self.board.view = view
+        self.sheet.view = view
         self.entry_confirm.description = self._w("この目で決定", "Use these dice")
         self.entry_text.placeholder = self._w("例: 55542", "e.g. 55542")
         self.entry_text.description = self._w("目", "Pips")

@@ -104,6 +104,8 @@ function render({ model, el: host }) {
       if (num.best) cls.push("rb-best");
       const g = svgEl("g", { class: cls.join(" "), "data-n": num.n }, svg);
       svgEl("title", {}, g).textContent = num.title || String(num.n);
+      // the whole column (number, earlier rows, this trip's cell) is one tap target
+      svgEl("rect", { x: x + 1, y: pad, width: cell - 2, height: yCur + curH - pad, class: "rb-column-hit" }, g);
       svgEl("rect", { x: x + 3, y: pad + 3, width: cell - 6, height: numH - 6, rx: 7, class: "rb-number-box" }, g);
       const t = svgEl("text", { x: x + cell / 2, y: pad + 30, "text-anchor": "middle", class: "rb-number-text" }, g);
       t.textContent = String(num.n);
@@ -163,7 +165,8 @@ function render({ model, el: host }) {
       if (t.progress) row.appendChild(el("span", "rb-treasure-progress", t.progress));
       if (t.status) row.appendChild(el("span", "rb-treasure-status", t.status));
       if (t.prob) row.appendChild(el("span", "rb-win-prob rb-win-prob-treasure", t.prob));
-      if (t.clickable) activate(row, () => send({ type: "treasure", key: t.key }));
+      // an earned treasure comes home; tapping any other says what it still needs
+      if (view.interactive) activate(row, () => send({ type: "treasure", key: t.key }));
       list.appendChild(row);
     }
     root.appendChild(list);

@@ -285,7 +285,7 @@ class View(BaseView):
             return {"values": list(state.dice) + [0] * (2 - len(state.dice)), "mode": "rolling", "label": ""}
         if state.phase == "over":
             return {"values": [], "mode": "none", "label": ""}
-        if state.dice and len(state.dice) == 2:
+        if state.checked and len(state.dice) == 2:  # the roll behind this trip's last tick
             return {"values": list(state.dice), "mode": "last", "label": self._w("前回の目", "last roll")}
         return {"values": [0, 0], "mode": "none", "label": ""}
 

@@ -336,3 +336,11 @@ def test_log_names_the_sum_only_when_it_is_the_sum() -> None:
     app = loaded(roll(2, 2), "check 2", roll(1, 3), "check 4")
     log = app.log_box.value
     assert "Trip 1: Tick 2<" in log and "Trip 1: Tick the sum 4" in log
+
+
+def test_the_last_roll_stays_in_view_during_its_trip_only() -> None:
+    app = loaded(roll(3, 4), "check 7")
+    assert app.view.board.view["dice"] == {"values": [3, 4], "mode": "last", "label": "last roll"}
+    click(app, "rb-give-up")
+    click(app, "rb-give-up-1")
+    assert app.view.board.view["dice"]["mode"] == "none"

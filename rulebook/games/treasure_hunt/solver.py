@@ -98,12 +98,15 @@ class Tables:
         self.block_size = [1 << (n_numbers - k) for k in range(limit)]
         self.states_per_treasure_mask = sum(len(self.sealed_sets[k]) * self.block_size[k] for k in range(limit))
 
-        # the rolls: unordered (a, b), probability, options as ("n", x) / ("p", x, y), offered numbers
+        # the rolls: unordered (a, b), how many of the faces**2 ordered rolls show it (1 or 2),
+        # the options of TH-1, the offered numbers of TH-2. Weights are summed as whole numbers
+        # and divided once, so a sure thing stays exactly 1.0 (21 float probabilities would not).
+        self.outcomes = faces * faces
         self.rolls: list[tuple[int, int, float, tuple[tuple[int, ...], ...], tuple[int, ...]]] = []
         for a in range(1, faces + 1):
             for b in range(a, faces + 1):
-                p = (1.0 if a == b else 2.0) / (faces * faces)
-                self.rolls.append((a, b, p, roll_options(rules, a, b), offered(rules, a, b)))
+                weight = 1.0 if a == b else 2.0
+                self.rolls.append((a, b, weight, roll_options(rules, a, b), offered(rules, a, b)))
         self.singles = sorted({o[0] for *_, opts, _ in self.rolls for o in opts if len(o) == 1})
         self.pairs = sorted({o for *_, opts, _ in self.rolls for o in opts if len(o) == 2})
 
@@ -245,12 +248,13 @@ def solve_block(
         single = {n: flat[:, targets[rows] + row_offset] for n, targets in singles_k[level].items()}
         pair = {ab: flat[:, targets[rows] + row_offset] for ab, targets in pairs_k[level].items()}
         roll = np.zeros((n_t, n_s, len(lvl)))
-        for (a, b, p, options, _), fail in zip(tables.rolls, fails):
+        for (a, b, weight, options, _), fail in zip(tables.rolls, fails):
             best = None
             for option in options:
                 value = single[option[0]] if len(option) == 1 else pair[option]
                 best = value if best is None else np.maximum(best, value)
-            roll += p * np.where(best < 0, fail, best)
+            roll += weight * np.where(best < 0, fail, best)
+        roll /= tables.outcomes
         value = np.maximum(roll, give_up)
         for treasure, home_value in zip(rules.treasures, bring):
             if treasure.kind == "count":
@@ -425,9 +429,9 @@ class Advice:
         if first is not None:
             return sum(self.rolled_value(treasures, sealed, checked, first, b) for b in range(1, faces + 1)) / faces
         total = 0.0
-        for a, b, p, *_ in self.tables.rolls:
-            total += p * self.rolled_value(treasures, sealed, checked, a, b)
-        return total
+        for a, b, weight, *_ in self.tables.rolls:
+            total += weight * self.rolled_value(treasures, sealed, checked, a, b)
+        return total / self.tables.outcomes
 
     def start_value(self) -> float:
         return self.expedition_value(0, 0)

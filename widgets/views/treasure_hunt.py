@@ -148,7 +148,7 @@ class View(BaseView):
 
     # ----- advice ----------------------------------------------------------------------------------
     def _on_progress(self, done: int, total: int) -> None:
-        self.progress_box.layout.display = None
+        self.progress_box.layout.display = None if done < total else "none"  # gone once solved
         self.progress.value = int(self.progress.max * done / max(total, 1))
         share = done / max(total, 1)
         self.progress_label.value = html.escape(

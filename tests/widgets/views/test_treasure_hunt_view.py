@@ -344,3 +344,18 @@ def test_the_last_roll_stays_in_view_during_its_trip_only() -> None:
     click(app, "rb-give-up")
     click(app, "rb-give-up-1")
     assert app.view.board.view["dice"]["mode"] == "none"
+
+
+def test_a_solve_started_by_the_optimal_bot_reports_to_the_open_page(monkeypatch) -> None:
+    app = GameApp("treasure_hunt", lang="en", seed=3)
+    monkeypatch.setattr(solver, "shipped_values", lambda rules=None: None)
+    solver.forget()
+    seen = []
+    app.view.progress.observe(lambda change: seen.append(change["new"]), "value")
+    try:
+        app.start(seed=4, seats=["optimal"])  # the bot's first move needs the values
+        assert seen and seen[-1] == app.view.progress.max
+        assert app.view.progress_box.layout.display == "none"
+        assert app.match.is_over()
+    finally:
+        solver.forget()

@@ -133,7 +133,7 @@ class Tables:
             for j, n in enumerate(free):
                 expand[row] |= ((c >> j) & 1) << (n - 1)
                 position[row, n] = j
-        compress = np.full((rows, 1 << n_numbers), -1, dtype=np.int64)
+        compress = np.full((rows, 1 << n_numbers), -1, dtype=np.int16)  # small types: ~6 MB of tables in all
         for row in range(rows):
             compress[row, expand[row]] = c
         runs = np.zeros((rows, size), dtype=np.int8)
@@ -164,11 +164,11 @@ class Tables:
             singles = {}
             for n in self.singles:
                 open_, shifted = add[n]
-                singles[n] = np.where(open_, lv | shifted, size)
+                singles[n] = np.where(open_, lv | shifted, size).astype(np.int16)
             pairs = {}
             for a, b in self.pairs:
                 open_ = add[a][0] & add[b][0]
-                pairs[(a, b)] = np.where(open_, lv | add[a][1] | add[b][1], size)
+                pairs[(a, b)] = np.where(open_, lv | add[a][1] | add[b][1], size).astype(np.int16)
             singles_by_level.append(singles)
             pairs_by_level.append(pairs)
         self.expand.append(expand)

@@ -30,7 +30,21 @@ def all_games() -> dict[str, Game]:
 
 
 def get_game(name: str) -> Game:
-    """The game called ``name``; ``KeyError`` if there is none."""
+    """The game called ``name``; ``KeyError`` if there is none.
+
+    Imports only that game's package (a page needs one game, and some games
+    build tables when imported); falls back to discovering them all.
+    """
+    if isinstance(name, str) and name.isidentifier():
+        try:
+            module = importlib.import_module(f"rulebook.games.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"rulebook.games.{name}":
+                raise
+        else:
+            game = getattr(module, "GAME", None)
+            if isinstance(game, Game) and game.name == name:
+                return game
     games = all_games()
     if name not in games:
         raise KeyError(name)

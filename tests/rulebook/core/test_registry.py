@@ -50,3 +50,16 @@ def test_game_metadata(name):
 
 def test_registry_is_cached():
     assert all_games() is all_games()
+
+
+def test_get_game_imports_only_that_game() -> None:
+    """A page needs one game: loading it must not import (and build tables for) the others."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from rulebook.core import get_game; get_game('chiritsumo'); "
+        "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('rulebook.games.') and m.count('.') >= 2}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "['chiritsumo']"

@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
 
-from rulebook.core import CHANCE, HUMAN, Game, Match, RulebookError, fresh_seed, get_game
+from rulebook.core import CHANCE, HUMAN, SPECTATOR, Game, Match, RulebookError, fresh_seed, get_game
 from rulebook.core.errors import BadOption, BadRecord
 from rulebook.core.match import MAX_RECORD_BYTES, check_seed
 from rulebook.core.text import RuleText, load_rules
@@ -76,6 +76,11 @@ class GameApp:
         self._log_cache: dict[tuple[int, str], str | None] = {}
         self._fresh: list[w.Button] = []
         self._version = 0
+        self.viewer = 0
+        """The seat whose view the page shows (hidden-information games)."""
+        self.revealed = True
+        """False while the pass screen waits for ``viewer`` to take the tablet."""
+        self.save_ready = False
         self._build()
         self.view = load_view(self.game.name)(self)
         self.board_area.children = (self.view.widget,)
@@ -108,9 +113,8 @@ class GameApp:
         self.outcome_box = _classed(w.HTML(), "rb-outcome")
         self.hint_box = _classed(w.HTML(), "rb-hint")
         self.panel_area = _classed(w.VBox(), "rb-panel-area")
-        self.play_column = _classed(
-            w.VBox([self.board_area, self.actions, self.error_box, self.outcome_box, self.hint_box, self.panel_area]), "rb-play"
-        )
+        self.play_parts = (self.board_area, self.actions, self.error_box, self.outcome_box, self.hint_box, self.panel_area)
+        self.play_column = _classed(w.VBox(self.play_parts), "rb-play")
 
         self.undo_button = _classed(w.Button(icon="undo"), "rb-undo")
         self.undo_button.on_click(self.guarded(lambda _: self.undo()))
@@ -133,10 +137,16 @@ class GameApp:
         )
         _hide(self.newgame_panel, True)
 
+        self.pass_message = _classed(w.HTML(), "rb-pass-message")
+        self.reveal_button = _classed(w.Button(), "rb-reveal", "rb-primary")
+        self.reveal_button.on_click(self.guarded(lambda _: self.reveal()))
+        self.pass_screen = _classed(w.VBox([self.pass_message, self.reveal_button]), "rb-pass-screen")
         self.save_link = _classed(w.HTML(), "rb-save")
+        self.save_button = _classed(w.Button(icon="download"), "rb-save-button")
+        self.save_button.on_click(self.guarded(lambda _: self.prepare_save()))
         self.load_input = _classed(w.FileUpload(accept=".json,application/json", multiple=False), "rb-load")
         self.load_input.observe(self.guarded(self._on_upload), "value")
-        self.files = _classed(w.HBox([self.save_link, self.load_input]), "rb-files")
+        self.files = _classed(w.HBox([self.save_button, self.save_link, self.load_input]), "rb-files")
         self.log_title = _classed(w.HTML(), "rb-panel-title")
         self.log_box = _classed(w.HTML(), "rb-log")
         self.rules_title = _classed(w.HTML(), "rb-panel-title")
@@ -182,6 +192,7 @@ class GameApp:
         self._log_cache.clear()
         self.error, self.error_internal, self.message = None, False, None
         self._auto()
+        self._reset_viewer()
 
     def start(self, options: Mapping[str, Any] | None = None, seed: Any = None, seats: Sequence[str] | None = None, table: bool = False) -> None:
         """Begin a new game; a refused option leaves the current game as it is."""
@@ -241,6 +252,7 @@ class GameApp:
 
     def _after_move(self) -> None:
         self.error, self.error_internal, self.message = None, False, None
+        self.save_ready = False
         self._auto()
         self.refresh()
 
@@ -306,6 +318,7 @@ class GameApp:
         match = Match.from_json(content, this_game)
         self.match = match
         self._log_cache.clear()
+        self._reset_viewer()
         self.error, self.error_internal = None, False
         self.message = (t("loaded", "ja", moves=len(match.actions)), t("loaded", "en", moves=len(match.actions)))
         self._auto()
@@ -313,7 +326,26 @@ class GameApp:
         self._sync_newgame_panel()
         self.refresh()
 
+    def _draw_pass_screen(self) -> None:
+        name = t("seat", self.lang) + f" {self.viewer + 1}"
+        self.pass_message.value = (
+            f'<div class="rb-pass-box"><div class="rb-pass-title">{html.escape(t("pass_to", self.lang, name=name))}</div>'
+            f'<div>{html.escape(t("pass_hint", self.lang))}</div></div>'
+        )
+        self.reveal_button.description = t("reveal", self.lang, name=name)
+        wanted = self.play_parts if self.revealed else (self.pass_screen,)
+        if self.play_column.children != wanted:
+            self.play_column.children = wanted
+
     def _draw_save(self) -> None:
+        hidden = self.game.hidden_information
+        _hide(self.save_button, not hidden or self.save_ready)
+        self.save_button.description = t("save_prepare", self.lang)
+        if hidden and not self.save_ready:
+            self.save_link.value = ""
+            _hide(self.save_link, True)
+            return
+        _hide(self.save_link, False)
         data = base64.b64encode(self.match.to_json().encode("utf-8")).decode("ascii")
         name = f"{self.game.name}-{self.match.seed}-{len(self.match.actions)}.json"
         self.save_link.value = (
@@ -363,10 +395,54 @@ class GameApp:
             self.error_box.value = ""
         _hide(self.error_box, not self.error_box.value)
 
+    # ----- who is looking (hidden information) ---------------------------------------------------
+    def human_seats(self) -> list[int]:
+        return [k for k, kind in enumerate(self.match.seats) if kind == HUMAN]
+
+    def hot_seat(self) -> bool:
+        """Several people share the screen in a game with secrets: pass screens are needed."""
+        return self.game.hidden_information and len(self.human_seats()) >= 2
+
+    def _reset_viewer(self) -> None:
+        humans = self.human_seats()
+        player = self.match.current_player
+        self.viewer = player if player in humans else (humans[0] if humans else 0)
+        self.revealed = not self.hot_seat()
+        self.save_ready = False
+
+    def _follow_turn(self) -> None:
+        """When another person's move comes up, hide the board until they take the tablet."""
+        player = self.match.current_player
+        if player >= 0 and player in self.human_seats() and player != self.viewer:
+            self.viewer = player
+            self.revealed = not self.hot_seat()
+        if self.match.is_over():
+            self.revealed = True
+
+    def reveal(self) -> None:
+        """The next player has the tablet: show their view."""
+        self.revealed = True
+        self.refresh()
+
+    def viewer_seat(self) -> int:
+        """The seat to draw: the viewer, or ``SPECTATOR`` while the pass screen is up."""
+        return self.viewer if self.revealed else SPECTATOR
+
+    def observation(self) -> dict[str, Any]:
+        """What the page may show now (views of hidden-information games draw only this)."""
+        return self.game.observe(self.match.state, self.viewer_seat())
+
+    def prepare_save(self) -> None:
+        """Hidden-information games build the save file on request, not in the page's markup."""
+        self.save_ready = True
+        self._draw_save()
+
     # ----- drawing ---------------------------------------------------------------------------------
     def refresh(self) -> None:
         """Redraw everything from the match (cheap: a few widgets' values)."""
         lang, match = self.lang, self.match
+        self._follow_turn()
+        self._draw_pass_screen()
         self.title.value = html.escape(self.game.title_ja if lang == "ja" else f"{self.game.title_en}")
         self.status.value = self.view.status()
         self.lang_button.description = t("lang_switch", lang)

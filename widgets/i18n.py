@@ -39,6 +39,13 @@ WORDS: dict[str, tuple[str, str]] = {
     "nothing_to_redo": ("やり直せる手はありません。", "Nothing to redo."),
     "seed_is": ("シード {seed}", "seed {seed}"),
     "table_on": ("卓上モード", "table mode"),
+    "pass_to": ("{name} に渡してください", "Pass the tablet to {name}"),
+    "pass_hint": (
+        "手札が見えないように、次の人が受け取ってから押してください。",
+        "So nobody sees another hand: the next player taps once they hold it.",
+    ),
+    "reveal": ("{name} です — 表示する", "I am {name} — show me"),
+    "save_prepare": ("保存ファイルを作る", "Prepare a save file"),
 }
 
 

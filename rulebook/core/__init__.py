@@ -1,7 +1,7 @@
 """The engine contract, the match driver and the shared helpers."""
 
 from .errors import BadOption, BadRecord, IllegalAction, RulebookError
-from .game import CHANCE, TERMINAL, Game, Outcome
+from .game import CHANCE, SPECTATOR, TERMINAL, Game, Outcome
 from .match import HUMAN, Match, check_seed, fresh_seed
 from .registry import all_games, get_game
 
@@ -15,6 +15,7 @@ __all__ = [
     "Match",
     "Outcome",
     "RulebookError",
+    "SPECTATOR",
     "TERMINAL",
     "all_games",
     "check_seed",

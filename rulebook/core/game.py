@@ -19,6 +19,8 @@ CHANCE = -1
 """``current_player`` at a chance node: dice, shuffles, draws."""
 TERMINAL = -2
 """``current_player`` once the game is over."""
+SPECTATOR = -3
+"""``observe(state, SPECTATOR)``: what everybody at the table may know (no hand at all)."""
 
 S = TypeVar("S", bound=Hashable)
 A = TypeVar("A", bound=Hashable)
@@ -62,6 +64,13 @@ class Game(ABC, Generic[S, A]):
     """Bumped whenever a saved game of the previous version would replay differently."""
     title_ja: ClassVar[str]
     title_en: ClassVar[str]
+    hidden_information: ClassVar[bool] = False
+    """True when seats see different things (hands, face-down cards).
+
+    Such a game implements ``sample_state`` for search bots, and the page
+    shows only the acting seat's observation, with a pass screen between
+    two human seats.
+    """
 
     # ----- options -------------------------------------------------------
     def default_options(self) -> dict[str, Any]:
@@ -116,7 +125,12 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def observe(self, state: S, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, as plain JSON-able data (the only thing views and bots see)."""
+        """What ``seat`` may know, as plain JSON-able data (the only thing views and bots see).
+
+        It names its seat as ``"you"``. ``seat`` may also be ``SPECTATOR``:
+        what is public, drawn while a hot-seat page waits for the next
+        player to take the tablet.
+        """
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
@@ -125,6 +139,18 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def parse_action(self, text: str) -> A:
         """The action written as ``text`` (inverse of ``str(action)``)."""
+
+    def sample_state(self, observation: Mapping[str, Any], seat: int, rng: Any) -> S:
+        """A full state drawn at random among those ``seat`` cannot tell apart.
+
+        Games with hidden information override this (a *determinization*:
+        deal the unseen cards at random, consistently with everything the
+        observation says). Search bots plan on such samples, so they never
+        use what their seat cannot see. ``observe(sample_state(o, seat, rng),
+        seat) == o`` must hold. A game with nothing hidden has nothing to
+        sample; its observations are the state.
+        """
+        raise TypeError(f"{self.name} has no hidden information to sample")
 
     # ----- bots -------------------------------------------------------------------
     def bot_kinds(self) -> dict[str, tuple[str, str]]:

@@ -60,8 +60,18 @@ class BaseView:
         return [HUMAN] + [bots[0]] * (n - 1)
 
     # ----- drawing ----------------------------------------------------------------------
+    @property
+    def observation(self) -> dict[str, Any]:
+        """What the page may show now: the viewer's observation, or the public one
+        while the pass screen is up. Views of hidden-information games draw only
+        this (anything put in a widget reaches the browser, even if not shown)."""
+        return self.app.observation()
+
     def refresh(self) -> None:
-        """Redraw from ``self.app.match`` (called after every change)."""
+        """Redraw from ``self.app.match`` (called after every change).
+
+        In a hidden-information game draw from ``self.observation`` only.
+        """
 
     def status(self) -> str:
         """One line of HTML for the header: round, whose turn, seed."""
@@ -101,5 +111,10 @@ class BaseView:
         return False
 
     def describe(self, before: Any, action: Any, after: Any) -> str | None:
-        """One log line (HTML-escaped) for ``action``, or ``None`` to leave it out."""
+        """One log line (HTML-escaped) for ``action``, or ``None`` to leave it out.
+
+        The log is shown to everyone at the table: in a hidden-information
+        game write only what every seat may know (no card drawn or laid face
+        down, no hand).
+        """
         return html.escape(str(action))

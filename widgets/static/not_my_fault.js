@@ -1,0 +1,245 @@
+// Not My Fault! board: seats with yellow/red cards (or reprimands), the
+// progress board 1–30 (ver.2.0) or the milestone cards (#41), the face-down
+// pile, the deck and discards, your hand or the card you drew, the last
+// round's audit. Draws `model.get("view")` (built in Python from the
+// viewer's observation only) and sends taps as messages:
+// {type: "declare", number, ply} and {type: "place", value, ply}.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function svgEl(tag, attrs, parent) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function el(tag, cls, parent, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function activate(node, handler) {
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.addEventListener("click", (event) => { event.stopPropagation(); handler(); });
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); handler(); }
+  });
+}
+
+// One playing card as a small SVG: face up with its value, or face down.
+function card(value, cls, opts) {
+  const o = opts || {};
+  const w = o.w || 44, h = o.h || 62;
+  const svg = svgEl("svg", { viewBox: `0 0 ${w + 4} ${h + 4}`, width: w + 4, height: h + 4, class: `rb-card ${cls || ""}` });
+  if (value === null || value === undefined) {
+    svgEl("rect", { x: 2, y: 2, width: w, height: h, rx: 6, class: "rb-card-back" }, svg);
+    svgEl("rect", { x: 7, y: 7, width: w - 10, height: h - 10, rx: 3, class: "rb-card-back-inner" }, svg);
+    svg.dataset.value = "";
+  } else {
+    svgEl("rect", { x: 2, y: 2, width: w, height: h, rx: 6, class: `rb-card-face rb-card-v${value}` }, svg);
+    const t = svgEl("text", { x: 2 + w / 2, y: 2 + h / 2 + (o.small ? 5 : 9), "text-anchor": "middle", class: "rb-card-value",
+      "font-size": o.small ? 16 : 26 }, svg);
+    t.textContent = String(value);
+    svg.dataset.value = String(value);
+  }
+  if (o.title) { const title = svgEl("title", {}, svg); title.textContent = o.title; }
+  return svg;
+}
+
+function render({ model, el: host }) {
+  const root = document.createElement("div");
+  root.className = "rb-board rb-board-nmf";
+  host.appendChild(root);
+
+  function send(message) {
+    const view = model.get("view") || {};
+    model.send({ ...message, ply: view.ply });
+  }
+
+  function drawSeats(view) {
+    const words = view.words || {};
+    const strip = el("div", "rb-seats", root);
+    (view.seats || []).forEach((seat, k) => {
+      const cls = ["rb-seat", `rb-seat-${k}`];
+      if (seat.active) cls.push("rb-seat-active");
+      if (seat.you) cls.push("rb-seat-you");
+      if (seat.winner) cls.push("rb-seat-winner");
+      if (seat.loser) cls.push("rb-seat-loser");
+      const box = el("div", cls.join(" "), strip);
+      el("div", "rb-seat-name", box, seat.name);
+      const row = el("div", "rb-seat-cards", box);
+      const marks = el("span", "rb-marks", row);
+      marks.dataset.count = seat.marks;
+      marks.title = `${words.penalty || ""}: ${seat.marks}/${seat.limit}`;
+      for (let i = 0; i < seat.limit; i++) {
+        const kind = view.variant === "v2" ? "rb-red-card" : "rb-reprimand";
+        el("span", `${kind}${i < seat.marks ? " rb-mark-on" : ""}`, marks);
+      }
+      if (view.variant === "v2") {
+        const y = el("span", "rb-yellows", row);
+        y.dataset.count = seat.yellows;
+        y.title = `${words.yellow || ""}: ${seat.yellows}`;
+        for (let i = 0; i < seat.yellows; i++) el("span", "rb-yellow-card rb-mark-on", y);
+      }
+      if (seat.hand !== null && seat.hand !== undefined) {
+        el("span", "rb-hand-size", row, `🂠${seat.hand}`).title = `${words.hand || ""}: ${seat.hand}`;
+      }
+    });
+  }
+
+  function drawBoardTrack(view) {
+    const track = view.track || {};
+    const legal = new Set(track.legal || []);
+    const milestones = new Set(track.milestones || []);
+    const claimedBy = {};
+    for (const [seat, number] of track.claims || []) claimedBy[number] = seat;
+    const interactive = view.interactive && legal.size > 0;
+    const numbers = track.numbers || [];
+    const perRow = 10, cw = 48, ch = 46;
+    const rows = Math.ceil(numbers.length / perRow);
+    const svg = svgEl("svg", { viewBox: `0 0 ${perRow * cw + 4} ${rows * ch + 4}`, class: "rb-track rb-track-board" });
+    numbers.forEach((n, i) => {
+      const x = 2 + (i % perRow) * cw, y = 2 + Math.floor(i / perRow) * ch;
+      const cls = ["rb-num", `rb-num-${n}`];
+      if (milestones.has(n)) cls.push("rb-num-milestone");
+      if (n in claimedBy) cls.push("rb-num-claimed");
+      if (n === track.current) cls.push("rb-num-current");
+      if (legal.has(n)) cls.push("rb-num-legal");
+      if (n <= track.current) cls.push("rb-num-passed");
+      const g = svgEl("g", { class: cls.join(" "), "data-number": n }, svg);
+      svgEl("rect", { x: x + 2, y: y + 2, width: cw - 4, height: ch - 4, rx: 7, class: "rb-num-cell" }, g);
+      if (milestones.has(n)) {
+        const star = svgEl("text", { x: x + cw - 9, y: y + 14, "text-anchor": "middle", class: "rb-num-star", "font-size": 11 }, g);
+        star.textContent = "★";
+      }
+      const t = svgEl("text", { x: x + cw / 2, y: y + ch / 2 + 6, "text-anchor": "middle", class: "rb-num-text", "font-size": 17 }, g);
+      t.textContent = String(n);
+      if (n in claimedBy) {
+        svgEl("circle", { cx: x + 10, cy: y + ch - 11, r: 8, class: `rb-claim-dot rb-claim-seat-${claimedBy[n]}` }, g);
+        const s = svgEl("text", { x: x + 10, y: y + ch - 7, "text-anchor": "middle", class: "rb-claim-seat", "font-size": 11 }, g);
+        s.textContent = String(claimedBy[n] + 1);
+      }
+      if (interactive && legal.has(n)) activate(g, () => send({ type: "declare", number: n }));
+    });
+    return svg;
+  }
+
+  function drawMilestoneTrack(view) {
+    const track = view.track || {};
+    const legal = new Set(track.legal || []);
+    const claimedBy = {};
+    for (const [seat, number] of track.claims || []) claimedBy[number] = seat;
+    const numbers = track.numbers || [];
+    const cw = 60, ch = 74, lift = 16;
+    const svg = svgEl("svg", { viewBox: `0 0 ${numbers.length * cw + 4} ${ch + lift + 20}`, class: "rb-track rb-track-milestones" });
+    numbers.forEach((n, i) => {
+      const claimed = n in claimedBy;
+      const x = 2 + i * cw, y = 2 + (claimed ? 0 : lift);
+      const cls = ["rb-num", `rb-num-${n}`, "rb-num-milestone"];
+      if (claimed) cls.push("rb-num-claimed");
+      if (n === track.current) cls.push("rb-num-current");
+      if (legal.has(n)) cls.push("rb-num-legal");
+      const g = svgEl("g", { class: cls.join(" "), "data-number": n }, svg);
+      svgEl("rect", { x: x + 3, y, width: cw - 6, height: ch, rx: 8, class: "rb-num-cell" }, g);
+      const t = svgEl("text", { x: x + cw / 2, y: y + ch / 2 + 8, "text-anchor": "middle", class: "rb-num-text", "font-size": 24 }, g);
+      t.textContent = String(n);
+      if (claimed) {
+        const s = svgEl("text", { x: x + cw / 2, y: ch + lift + 14, "text-anchor": "middle", class: "rb-claim-seat-label", "font-size": 12 }, g);
+        s.textContent = `S${claimedBy[n] + 1}`;
+      }
+      if (view.interactive && legal.has(n)) activate(g, () => send({ type: "declare", number: n }));
+    });
+    return svg;
+  }
+
+  function draw() {
+    const view = model.get("view") || {};
+    const words = view.words || {};
+    root.replaceChildren();
+    root.dataset.mode = view.mode || "";
+    root.dataset.ply = String(view.ply === undefined ? "" : view.ply);
+    root.dataset.phase = view.phase || "";
+    root.dataset.variant = view.variant || "";
+
+    el("div", "rb-caption", root, view.caption || "");
+    drawSeats(view);
+
+    const trackBox = el("div", "rb-track-box", root);
+    el("div", "rb-section-title", trackBox, words.board || "");
+    trackBox.appendChild((view.track || {}).kind === "board" ? drawBoardTrack(view) : drawMilestoneTrack(view));
+
+    // the table: face-down pile, deck, discards
+    const table = el("div", "rb-table", root);
+    const pileBox = el("div", "rb-pile-box", table);
+    el("div", "rb-section-title", pileBox, `${words.pile || ""} (${(view.pile || []).length})`);
+    const pile = el("div", "rb-pile", pileBox);
+    if (!(view.pile || []).length) el("span", "rb-empty-note", pile, words.empty || "");
+    (view.pile || []).forEach((c, i) => {
+      const slot = el("div", `rb-pile-slot rb-pile-slot-${i}`, pile);
+      const own = c.card !== null && c.card !== undefined;
+      slot.appendChild(card(own ? c.card : null, `rb-pile-card rb-pile-card-${i}${own ? " rb-own" : " rb-facedown"}`, { w: 34, h: 48, small: true }));
+      el("div", "rb-pile-label", slot, c.label);
+    });
+    const stock = el("div", "rb-stock", table);
+    const deck = el("div", "rb-deck", stock);
+    deck.appendChild(card(null, "rb-deck-card", { w: 34, h: 48 }));
+    el("div", "rb-deck-count", deck, `${words.deck || ""}: ${view.deck}`);
+    const discard = el("div", "rb-discard", stock);
+    el("div", "rb-discard-title", discard, `${words.discard || ""}: ${view.discard_total || 0}`);
+    const counts = el("div", "rb-discard-counts", discard);
+    for (const [value, count] of view.discard || []) {
+      el("span", `rb-discard-count rb-discard-v${value}`, counts, `${value}×${count}`);
+    }
+
+    // your cards
+    if (view.drawn !== undefined && view.drawn !== null) {
+      const box = el("div", "rb-drawn", root);
+      el("div", "rb-section-title", box, words.drawn || "");
+      box.appendChild(card(view.drawn, "rb-drawn-card", { w: 56, h: 80 }));
+    }
+    if (view.hand) {
+      const box = el("div", "rb-hand-box", root);
+      el("div", "rb-section-title", box, `${words.hand || ""} (${view.hand.length})`);
+      const hand = el("div", `rb-hand${view.hand_clickable ? " rb-hand-clickable" : ""}`, box);
+      if (!view.hand.length) el("span", "rb-empty-note", hand, words.empty || "");
+      view.hand.forEach((value, i) => {
+        const c = card(value, `rb-hand-card rb-hand-card-${i} rb-hand-v${value}`, { w: 44, h: 62 });
+        if (view.hand_clickable) activate(c, () => send({ type: "place", value }));
+        hand.appendChild(c);
+      });
+    }
+    if (view.entry) {
+      const box = el("div", `rb-entry${view.entry.cover ? " rb-entry-cover" : ""}`, root);
+      if (!view.entry.cover) {
+        el("div", "rb-section-title", box, `${words.entry || ""} ${view.entry.cards.length}/${view.entry.size}`);
+        const row = el("div", "rb-entry-cards", box);
+        view.entry.cards.forEach((value, i) => row.appendChild(card(value, `rb-entry-card rb-entry-card-${i}`, { w: 34, h: 48, small: true })));
+      }
+    }
+
+    // the last round, turned face up
+    if (view.last) {
+      const box = el("div", "rb-last", root);
+      el("div", "rb-section-title", box, words.last || "");
+      el("div", "rb-last-text", box, view.last.text);
+      const row = el("div", "rb-last-cards", box);
+      view.last.cards.forEach(([seat, value], i) => {
+        const slot = el("div", "rb-pile-slot", row);
+        slot.appendChild(card(value, `rb-last-card rb-last-card-${i}`, { w: 30, h: 42, small: true }));
+        el("div", "rb-pile-label", slot, `S${seat + 1}`);
+      });
+      el("div", "rb-last-total", row, `= ${view.last.total}`);
+    }
+  }
+
+  model.on("change:view", draw);
+  draw();
+  return () => model.off("change:view", draw);
+}
+
+export default { render };

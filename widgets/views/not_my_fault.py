@@ -70,7 +70,6 @@ class View(BaseView):
         self.options_widget = w.VBox([self.players_input])
         self.hand_entry: list[int] = []
         self._entry_key: tuple | None = None
-        self._cover_open_for: tuple | None = None
         self._advice_cache: dict[tuple, Any] = {}
         self._search = None
         self.set_lang(self.lang)
@@ -131,13 +130,11 @@ class View(BaseView):
             self.hand_entry = []
 
     def _cover_needed(self, o: Mapping[str, Any]) -> bool:
-        """Table mode, hot seat: a hand to type in for another person than the one holding the tablet."""
+        """Table mode, hot seat: a hand to type in by another person than the one holding the tablet."""
         if self._entering() != "hand" or not self.app.hot_seat():
             return False
         seat = o["turn"]
-        if self.app.match.is_bot(seat):
-            return False
-        return self._cover_open_for != (len(self.app.match.actions), seat)
+        return not self.app.match.is_bot(seat) and self.app.viewer != seat
 
     # ----- drawing --------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -379,7 +376,11 @@ class View(BaseView):
         return []
 
     def _open_cover(self, seat: int) -> None:
-        self._cover_open_for = (len(self.app.match.actions), seat)
+        """The person of ``seat`` holds the tablet now: the page shows their view from here on
+        (so the app's pass screen comes up when the next person's move follows)."""
+        if self._entering() == "hand" and self.observation["turn"] == seat:
+            self.app.viewer = seat
+            self.app.revealed = True
         self.app.refresh()
 
     def _add_to_hand(self, value: int) -> None:

@@ -122,6 +122,7 @@ function render({ model, el }) {
       row.setAttribute("title", seat.title || "");
       const name = div("rb-seat-name", row);
       span("rb-seat-label", name, seat.name);
+      if (seat.kind) span(`rb-kind-badge${seat.you ? " rb-kind-you" : ""}`, name, seat.kind);
       if (seat.parent) span("rb-parent-badge", name, words.parent || "P");
       if (seat.penalties) span("rb-penalty-badge", name, `−${seat.penalties}`);
       drawGauge(div("rb-seat-gauge", row), seat, words);

@@ -29,6 +29,16 @@ from .base import BaseView
 TABLE_DEAL_STREAM = 3
 """Random stream of the deals a table-mode page makes (the seed's own; replays need no rng)."""
 HINT_BUDGET = 0.3
+SHORT_SUITS = {
+    "amethyst": ("アメジスト", "Amethyst"),
+    "ruby": ("ルビー", "Ruby"),
+    "sapphire": ("サファイア", "Sapphire"),
+    "emerald": ("エメラルド", "Emerald"),
+    "grayspinel": ("スピネル", "Spinel"),
+    "diamond": ("ダイヤ", "Diamond"),
+    "coin": ("コイン", "Coin"),
+}
+"""Suit names short enough for a card face (the full name is in its tooltip)."""
 
 
 class RingBoard(anywidget.AnyWidget):
@@ -229,12 +239,25 @@ class View(BaseView):
             return self._w("ちょうど！", "Just!")
         return self._w("重すぎ", "too heavy")
 
+    def _need_sentence(self, die: list | None) -> str:
+        if not die:
+            return ""
+        area, pips = die
+        if area == "more":
+            return self._w(f"ちょうどまであと {pips} 歩。", f"{pips} more step{'s' if pips != 1 else ''} to Just.")
+        if area == "just":
+            return self._w("ダイスはちょうど。これ以上勝たないように。", "Your die is on Just: win no more.")
+        return self._w(f"重すぎ（{pips}）。勝つたびに目が増えます。", f"Too heavy ({pips}): each win adds a pip.")
+
     def _seat(self, obs: Mapping[str, Any], k: int, winners: set[int], fallen: set[int]) -> dict[str, Any]:
         die = obs["dice"][k]
         penalties = sum(1 for _, seat in obs["penalties"] if seat == k)
         ring = obs["rings"][k]
+        seats = self.app.match.seats
+        kind = self._w("ボット", "bot") if k < len(seats) and seats[k] != HUMAN else (self._w("あなた", "you") if obs["you"] == k else "")
         return {
-            "name": self.seat_label(k, obs),
+            "name": self._w(f"席 {k + 1}", f"Seat {k + 1}"),
+            "kind": kind,
             "you": obs["you"] == k,
             "parent": obs["parent"] == k,
             "active": obs["turn"] == k,
@@ -254,7 +277,8 @@ class View(BaseView):
 
     def _card(self, name: str) -> dict[str, Any]:
         suit, rank = name.split("-")
-        return {"card": name, "suit": suit, "rank": int(rank), "label": self.card(name), "suit_label": self.suit(suit)}
+        short = SHORT_SUITS[suit]
+        return {"card": name, "suit": suit, "rank": int(rank), "label": self.card(name), "suit_label": self._w(*short)}
 
     def _trick(self, obs: Mapping[str, Any], leader: int | None, cards: list[str], winners: list[int] | None, current: bool) -> dict[str, Any] | None:
         if leader is None or (current and obs["phase"] != "play"):
@@ -375,8 +399,7 @@ class View(BaseView):
             )
         if phase == "discard":
             return self._w("捨てるカードを 1 枚タップしてください（裏向きで、誰にも見えません）。", "Tap a card to discard it face down (nobody sees it).")
-        die = obs["dice"][obs["you"]]
-        need = self._need_text(die)
+        need = self._need_sentence(obs["dice"][obs["you"]])
         if not obs["trick"]:
             return self._w(f"あなたが 1 番手です（コイン以外）。{need}", f"You lead (anything but a Coin). {need}")
         return self._w(f"出すカードをタップしてください。{need}", f"Tap a card to play. {need}")

@@ -45,7 +45,7 @@ CO_WIN = 1.15
 """Average steps of a won trick (co-winners of the same rank add steps)."""
 EPSILON = 0.1
 """Share of random moves in search playouts (variety between sampled worlds)."""
-SEARCH_BUDGET = 0.2
+SEARCH_BUDGET = 0.1
 """Seconds per decision of the shipped search bot."""
 
 

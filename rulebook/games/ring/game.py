@@ -179,8 +179,8 @@ class Ring(Game[State, Action]):
     # ----- bots ---------------------------------------------------------------------------------
     def bot_kinds(self) -> dict[str, tuple[str, str]]:
         return {
-            "search": ("読みボット（探索）", "Search bot"),
             "rules": ("定石ボット", "Rule-based bot"),
+            "search": ("読みボット（探索）", "Search bot"),
             **super().bot_kinds(),
         }
 

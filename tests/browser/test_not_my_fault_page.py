@@ -159,3 +159,30 @@ def test_table_mode_enter_the_card_you_drew(site, page) -> None:
     record = saved_record(page)
     assert record["actions"] == ["first 0", "draw", "card 4", "declare 5"] and record["meta"]["table"] is True
     assert page.console_errors == []
+
+
+@pytest.mark.parametrize(
+    "name, width, height, lang",
+    [("not_my_fault", 390, 844, "en"), ("not_my_fault_41", 1024, 768, "en"), ("not_my_fault_41", 390, 844, "en")],
+)
+def test_pages_fit_tablet_and_phone_with_the_odds_shown(site, new_page, name, width, height, lang) -> None:
+    page = new_page(width=width, height=height)
+    page.goto(site.page_url(f"{name}.ipynb", seed=5, players=4 if name == "not_my_fault_41" else 5, lang=lang))
+    page.wait_for_voila(".rb-board-nmf")
+    page.click(".rb-hint-toggle")
+    # play until the person has a declaration to judge: the hint then shows the exact odds
+    for _ in range(20):
+        if visible(page, ".rb-odds-value") or visible(page, ".rb-outcome-box"):
+            break
+        if visible(page, ".rb-num-legal"):
+            click_and_wait(page, ".rb-num-legal")
+        elif visible(page, ".rb-hand-clickable .rb-hand-card"):
+            click_and_wait(page, ".rb-hand-clickable .rb-hand-card")
+        else:
+            click_and_wait(page, ".rb-action-draw")
+        page.wait_for_timeout(300)
+    assert visible(page, ".rb-odds-value")
+    assert "%" in page.inner_text(".rb-odds-value")
+    page.save_screenshot(f"nmf-{name}-{lang}-odds-{width}")
+    assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 1
+    assert page.console_errors == []

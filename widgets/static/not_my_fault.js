@@ -71,7 +71,8 @@ function render({ model, el: host }) {
       if (seat.winner) cls.push("rb-seat-winner");
       if (seat.loser) cls.push("rb-seat-loser");
       const box = el("div", cls.join(" "), strip);
-      el("div", "rb-seat-name", box, seat.name);
+      const name = el("div", "rb-seat-name", box, seat.name);
+      if (seat.tag) el("span", "rb-seat-tag", name, seat.tag);
       const row = el("div", "rb-seat-cards", box);
       const marks = el("span", "rb-marks", row);
       marks.dataset.count = seat.marks;

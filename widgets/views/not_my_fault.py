@@ -182,7 +182,8 @@ class View(BaseView):
         for s in range(n):
             seats.append(
                 {
-                    "name": self.seat_name(s, you),
+                    "name": self._w(f"席{s + 1}", f"Seat {s + 1}"),
+                    "tag": self._w("ボット", "bot") if match.is_bot(s) else (self._w("あなた", "you") if s == you and len(self.app.human_seats()) > 1 else ""),
                     "yellows": o["yellows"][s],
                     "marks": o["marks"][s],
                     "limit": self.v.penalty_limit,
@@ -334,6 +335,22 @@ class View(BaseView):
             if self.v.any_number:
                 return f"{n} ★"
             return str(n)
+        return str(action)
+
+    def advice_text(self, action: Any) -> str:
+        """A move in words, for the hint."""
+        if isinstance(action, Place):
+            return self._w(f"{action.value} を伏せる", f"lay your {action.value}")
+        if isinstance(action, Declare):
+            yellow = self.v.any_number and action.number not in self.v.milestones
+            note = self._w("（イエローカード）", " (a yellow card)") if yellow else ""
+            if self.v.completion and action.number == self.v.top:
+                note = self._w("（完成）", " (completion)")
+            return self._w(f"{action.number} を申告{note}", f"declare {action.number}{note}")
+        if isinstance(action, Audit):
+            return self._w("監査する", "audit")
+        if isinstance(action, Draw):
+            return self._w("信じてカードを引く", "trust and draw")
         return str(action)
 
     def extra_controls(self) -> list[w.Widget]:
@@ -537,7 +554,7 @@ class View(BaseView):
         if self._my_move(o):
             advice = self._advice(o)
             if advice is not None:
-                parts.append(f"<div class='rb-hint-advice'>{e(self._w('探索ボットなら: ', 'The search bot would: '))}<b>{e(self.action_label(advice))}</b></div>")
+                parts.append(f"<div class='rb-hint-advice'>{e(self._w('探索ボットなら: ', 'The search bot would: '))}<b>{e(self.advice_text(advice))}</b></div>")
         return "".join(parts)
 
     def _odds_line(self, seen: Any, target: int, deciding: bool) -> str:
@@ -563,10 +580,10 @@ class View(BaseView):
         if not seen.hidden:
             return self._w(f"伏せたカードはすべて分かっています（合計 {seen.known}）。", f"You know every face-down card (total {seen.known}).") + old
         return self._w(
-            f"あなたのカード {own}。見ていない {seen.hidden} 枚は、まだ見ていない {sum(seen.pool)} 枚（{pool}）から来ていて、"
-            f"その組み合わせ {seen.total_ways} 通りを同じ確からしさで数えています。",
-            f"Your cards: {own}. The {seen.hidden} you have not seen come from the {sum(seen.pool)} cards you have not seen ({pool}); "
-            f"all {seen.total_ways} ways to pick them are counted as equally likely.",
+            f"あなたのカード: {own}。ほかの伏せたカード {seen.hidden} 枚は、あなたが見ていない {sum(seen.pool)} 枚（{pool}）のどれかで、"
+            f"その選び方 {seen.total_ways:,} 通りを同じ確からしさで数えています。",
+            f"Your cards: {own}. The other {seen.hidden} face-down cards are among the {sum(seen.pool)} cards you have not seen ({pool}); "
+            f"all {seen.total_ways:,} ways to pick them are counted as equally likely.",
         ) + old
 
     def _advice(self, o: Mapping[str, Any]) -> Any:

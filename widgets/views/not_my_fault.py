@@ -269,6 +269,16 @@ class View(BaseView):
             return self._w("ゲーム終了", "Game over")
         if entering == "first":
             return self._w("最初の手番の人を選んでください。", "Choose who plays first.")
+        if entering == "card" and self.app.match.is_bot(turn):
+            return self._w(
+                f"{self.seat_name(turn)} の番です。実物の山札からボットの代わりに 1 枚引き、その値を選んで、カードはボットの前に伏せてください（入力した人には見えてしまいます）。",
+                f"{self.seat_name(turn)} draws: take the top card of the real deck for the bot, tap its value and lay it face down for the bot (whoever enters it sees it).",
+            )
+        if entering == "hand" and self.app.match.is_bot(turn):
+            return self._w(
+                f"{self.seat_name(turn)} の手札 {o['deal_size']} 枚を入力してください（入力した人には見えてしまいます）。",
+                f"Enter the {o['deal_size']} cards dealt to {self.seat_name(turn)} (whoever enters them sees them).",
+            )
         if entering == "card":
             return self._w(
                 f"{self.seat_name(turn)}: 実物の山札から引いたカードの値を、ほかの人に見せずに選んでください。",

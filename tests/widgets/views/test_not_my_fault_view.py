@@ -259,3 +259,13 @@ def test_outcome_and_status_in_both_languages() -> None:
         assert app.outcome_box.value and ("勝ち" in app.outcome_box.value or "wins" in app.outcome_box.value)
         assert app.view.board.view["mode"] == "over"
         assert any(seat["loser"] or seat["winner"] for seat in app.view.board.view["seats"])
+
+
+def test_table_mode_with_a_bot_asks_a_person_to_enter_its_card() -> None:
+    app = GameApp("not_my_fault", lang="en", seed=1, options={"players": 2}, seats=["human", "rules"], table=True)
+    click(app, "rb-first-1")  # the bot starts: it chooses to draw, and the page waits for its real card
+    assert app.match.current_player == CHANCE and app.view.board.view["mode"] == "entry-card"
+    assert "for the bot" in app.view.board.view["caption"]
+    click(app, "rb-enter-card-3")
+    assert app.match.state.table[0][:2] == (1, 3) and len(app.match.state.claims) == 1  # the bot declared at once
+    assert app.view.board.view["pile"][0]["card"] is None  # the person's own view still hides it

@@ -60,7 +60,8 @@ function drawGauge(parent, seat, words) {
     }
   }
   if (seat.fallen) {
-    const t = svgEl("text", { x: width - 2, y: height / 2 + 4, "text-anchor": "end", "font-size": 12, class: "rb-gauge-fallen" }, svg);
+    svgEl("rect", { x: width - 2 - 3 * cell, y: 2, width: 3 * cell, height: height - 4, rx: 5, class: "rb-gauge-fallen-box" }, svg);
+    const t = svgEl("text", { x: width - 2 - 1.5 * cell, y: height / 2 + 4, "text-anchor": "middle", "font-size": 12, class: "rb-gauge-fallen" }, svg);
     t.textContent = words.fallen || "fallen";
   }
   parent.appendChild(svg);

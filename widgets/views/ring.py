@@ -374,7 +374,9 @@ class View(BaseView):
         match = self.app.match
         parent = self.seat_label(obs["parent"], obs)
         if phase == "over":
-            return self._w("ゲーム終了", "Game over")
+            outcome = obs["outcome"]
+            summary = outcome["summary_ja"] if self.lang == "ja" else outcome["summary_en"]
+            return self._w("ゲーム終了: ", "Game over: ") + summary
         if not self.app.revealed:
             return self._w("次の人にタブレットを渡してください。", "Pass the tablet on.")
         if phase == "deal":

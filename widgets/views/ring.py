@@ -20,7 +20,7 @@ import traitlets
 from rulebook.core import CHANCE, HUMAN, IllegalAction, Outcome
 from rulebook.games.ring.actions import DISCARD, PLAY, ROLL, TAKE, Deal, Discard, Play, Roll, Take
 from rulebook.games.ring.bots import expected_steps, search_bot, wanted_steps
-from rulebook.games.ring.cards import AREA_NAMES, AREAS, CARD_IDS, CARD_NAMES, COIN, RANK, SUIT, SUIT_NAMES, SUITS, rank_order
+from rulebook.games.ring.cards import AREA_NAMES, AREAS, CARD_IDS, CARD_NAMES, SUIT, SUIT_NAMES, SUITS, rank_order
 from rulebook.games.ring.game import DEAL_PHASE, State, card_text, playable
 
 from ..base import asset
@@ -572,7 +572,7 @@ class View(BaseView):
             moves = []
             for s in range(n):
                 b, a = after.last[5][s], after.last[6][s]
-                moves.append(self._w(f"席 {s + 1} {b}→{a if a >= 1 else '落'}", f"S{s + 1} {b}→{a if a >= 1 else 'fell'}"))
+                moves.append(self._w(f"席 {s + 1} {b}→{a if a >= 1 else '落ちた'}", f"Seat {s + 1} {b}→{a if a >= 1 else 'fell'}"))
             parts.append(self._w(f"ラウンド {before.round} 終了、指輪: ", f"round {before.round} over, rings: ") + ", ".join(moves))
         text = " — " + e("; ".join(parts))
         if after.result is not None:
@@ -676,4 +676,3 @@ class View(BaseView):
 
 __all__ = ["RingBoard", "View"]
 
-_ = (COIN, RANK)

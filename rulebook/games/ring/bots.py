@@ -38,8 +38,8 @@ import numpy as np
 from rulebook.bots.search import SearchBot
 
 from .actions import DISCARD, PLAY, TAKE
-from .cards import CARD_IDS, COIN, JUST, MORE, RANK, STRENGTH_HIGH, STRENGTH_LOW, SUIT, AREAS, deck, winners_of
-from .game import DEAL_PHASE, DISCARD_PHASE, DRAFT, PLAY_PHASE, TRICKS, State, playable
+from .cards import AREAS, CARD_IDS, COIN, MORE, RANK, STRENGTH_HIGH, STRENGTH_LOW, SUIT, deck, winners_of
+from .game import DEAL_PHASE, DISCARD_PHASE, DRAFT, PLAY_PHASE, State, playable
 
 CO_WIN = 1.15
 """Average steps of a won trick (co-winners of the same rank add steps)."""
@@ -227,4 +227,3 @@ __all__ = [
     "win_chance",
 ]
 
-_ = (JUST, TRICKS)

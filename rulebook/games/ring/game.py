@@ -28,13 +28,11 @@ from __future__ import annotations
 from typing import Any, Mapping, NamedTuple
 
 from rulebook.core.errors import BadOption, IllegalAction
-from rulebook.core.game import CHANCE, SPECTATOR, TERMINAL, Game, Outcome
+from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
 
 from .actions import DEAL, DISCARD, PLAY, ROLL, TAKE, Action, Deal, Discard, Play, Roll, Take, parse
 from .cards import (
     ADJUST,
-    AREAS,
-    CARD_IDS,
     CARD_NAMES,
     COIN,
     JUST,
@@ -522,6 +520,3 @@ __all__ = [
     "playable",
     "seat_name",
 ]
-
-# keep the names used by the observation and sample modules importable from here
-_ = (AREAS, CARD_IDS)

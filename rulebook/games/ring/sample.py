@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rulebook.core.game import SPECTATOR
-
 from .cards import CARD_IDS, COIN, SUIT, deck
 from .game import NO_CARD, State
 from .observe import public_state
@@ -184,4 +182,4 @@ def sample_state(obs: Mapping[str, Any], seat: int, rng: Any) -> State:
     )
 
 
-__all__ = ["SPECTATOR", "sample_state"]
+__all__ = ["sample_state"]

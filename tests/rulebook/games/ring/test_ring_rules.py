@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from ring_states import check_invariants, ids, table
+from ring_states import check_invariants, table
 
 from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction, Match, get_game
 from rulebook.core.text import load_rules
 from rulebook.games.ring import GAME, adjust_die, deck, rank_order, trick_winners
 from rulebook.games.ring.actions import DEAL, DISCARD, PLAY, ROLL, TAKE, Deal, Discard, Play, Roll, Take, parse
-from rulebook.games.ring.cards import CARD_IDS, HEAVY, JUST, MORE, SUIT_RANKS
+from rulebook.games.ring.cards import CARD_IDS, HEAVY, MORE, SUIT_RANKS
 from rulebook.games.ring.game import DEAL_PHASE, DISCARD_PHASE, DRAFT, OVER, PLAY_PHASE, ROLL_PHASE, final_outcome
 
 RULES = load_rules("rulebook.games.ring")

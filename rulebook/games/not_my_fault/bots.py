@@ -125,6 +125,24 @@ def _estimate(state: State, seat: int, mean: float) -> float:
     return total
 
 
+def _unseen_mean(state: State, seat: int, values: tuple[int, ...], total_sum: int, total_count: int) -> float:
+    """Average value of the cards ``seat`` has not seen: everything but the discards, its hand and its own face-down cards."""
+    known_sum = known_count = 0
+    for x, c in zip(values, state.discard):
+        known_sum += x * c
+        known_count += c
+    if state.hands:
+        for x, c in zip(values, state.hands[seat]):
+            known_sum += x * c
+            known_count += c
+    for s, x, _ in state.table:
+        if s == seat:
+            known_sum += x
+            known_count += 1
+    left = total_count - known_count
+    return (total_sum - known_sum) / left if left > 0 else 0.0
+
+
 class Rollout:
     """The playout policy: the rule bot's ideas, judged from each player's own cards only."""
 
@@ -134,6 +152,8 @@ class Rollout:
         self.mean = self.v.mean()
         self.milestones = frozenset(self.v.milestones)
         self.scale = 1.5
+        self.total_sum = sum(x * c for x, c in zip(self.v.values, self.v.copies))
+        self.total_count = self.v.deck_size
 
     def __call__(self, game: Game, state: State, rng: np.random.Generator) -> Any:
         v = self.v
@@ -144,7 +164,7 @@ class Rollout:
             legal = game.legal_actions(state)
             if len(legal) == 1:
                 return legal[0]
-            guess = _estimate(state, me, self.mean)
+            guess = _estimate(state, me, _unseen_mean(state, me, v.values, self.total_sum, self.total_count))
             if claims and rng.random() < 1 / (1 + math.exp((guess - prev) / self.scale)):
                 return AUDIT
             if v.draws:
@@ -159,7 +179,7 @@ class Rollout:
             return places[-1]
         # declare
         if v.completion:
-            guess = _estimate(state, me, self.mean)
+            guess = _estimate(state, me, _unseen_mean(state, me, v.values, self.total_sum, self.total_count))
             if guess >= v.top:
                 return game._declares[v.top]  # type: ignore[attr-defined]
             for m in v.milestones:

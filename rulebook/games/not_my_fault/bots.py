@@ -17,7 +17,7 @@
 ``make_search_bot`` — the shared determinised Monte Carlo search
 (``rulebook.bots.search.SearchBot``) with this game's fast playout policy
 (``rollout``: the same ideas on full states, each player judging only from
-its own cards and the average card), a horizon at the end of the round and
+its own cards and the average of the cards it has not seen), a horizon at the end of the round and
 an evaluation of the penalty race (``evaluate``). Among declarations it
 considers every milestone above the last one and the smallest number off the
 milestones (ver.2.0); it never looks at more than its own observation.

@@ -234,7 +234,7 @@ class View(BaseView):
             return ""
         area, pips = die
         if area == "more":
-            return self._w(f"あと {pips} 歩でちょうど", f"{pips} step{'s' if pips != 1 else ''} to Just")
+            return self._w(f"あと {pips} 歩", f"{pips} to Just")
         if area == "just":
             return self._w("ちょうど！", "Just!")
         return self._w("重すぎ", "too heavy")
@@ -288,15 +288,21 @@ class View(BaseView):
         for i, name in enumerate(cards):
             seat = (leader + i) % n
             item = self._card(name)
-            item.update(seat=seat, who=self.seat_label(seat, obs), lead=i == 0, win=winners is not None and seat in winners)
+            item.update(seat=seat, who=self._short_seat(seat, obs), lead=i == 0, win=winners is not None and seat in winners)
             plays.append(item)
         if current:
             waiting = [(leader + i) % n for i in range(len(cards), n)]
             title = self._w(f"トリック {len(obs['tricks']) + 1}", f"Trick {len(obs['tricks']) + 1}")
             if cards:
                 title += self._w(f"（1 番手 {self.suit(cards[0].split('-')[0])}）", f" ({self.suit(cards[0].split('-')[0])} led)")
-            return {"title": title, "plays": plays, "waiting": [self.seat_label(s, obs) for s in waiting]}
+            return {"title": title, "plays": plays, "waiting": [self._short_seat(s, obs) for s in waiting]}
         return {"plays": plays}
+
+    def _short_seat(self, seat: int, obs: Mapping[str, Any]) -> str:
+        """A seat's name under a card: "Seat 2", or "You" for the viewer (room for five cards in a row)."""
+        if obs.get("you") == seat:
+            return self._w("あなた", "You")
+        return self._w(f"席 {seat + 1}", f"Seat {seat + 1}")
 
     def _last_trick(self, obs: Mapping[str, Any]) -> dict[str, Any] | None:
         tricks, number = obs["tricks"], len(obs["tricks"])

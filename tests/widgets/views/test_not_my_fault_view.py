@@ -7,7 +7,7 @@ import json
 import pytest
 
 from rulebook.core import CHANCE, SPECTATOR
-from rulebook.games.not_my_fault.actions import AUDIT, DRAW, Card, Declare, First, Place
+from rulebook.games.not_my_fault.actions import AUDIT, DRAW, Declare, First
 from rulebook.games.not_my_fault.odds import reach_probability
 from widgets import GameApp
 

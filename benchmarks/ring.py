@@ -142,6 +142,8 @@ def play(seed: int, searcher: Any, opponent: str, seat: int, timings: list[float
 
 
 def win_rates(games: int, iterations: int) -> None:
+    if games <= 0:
+        return
     fair = 1 / PLAYERS
     print(f"\nWin rates, {games} games each, {PLAYERS} seats, search bot with {iterations} sampled worlds a decision (budget=None):")
     print(f"  {'opponents':<22}{'search share':>14}{'fair share':>12}{'ratio':>8}{'target':>9}  result   time")
@@ -156,6 +158,8 @@ def win_rates(games: int, iterations: int) -> None:
 
 
 def decision_time(games: int) -> None:
+    if games <= 0:
+        return
     timings: list[float] = []
     worlds: list[int] = []
     searcher = GAME.make_bot("search")

@@ -197,7 +197,7 @@ class Match:
 
     def _check_seeded(self, state: Any, k: int, action: Any) -> None:
         """Outside table mode the seed rolls the dice: nobody may choose them."""
-        expected = self._sample_at(state, k)
+        expected = self.sample_at(state, k)
         if action != expected:
             raise IllegalAction(
                 "chance",
@@ -211,9 +211,14 @@ class Match:
 
     def sample_chance(self) -> Any:
         """The outcome the seed gives for the current chance node (not applied)."""
-        return self._sample_at(self.state, self.chance_index())
+        return self.sample_at(self.state, self.chance_index())
 
-    def _sample_at(self, state: Any, k: int) -> Any:
+    def sample_at(self, state: Any, k: int) -> Any:
+        """The outcome the seed gives at chance node ``state``, the ``k``-th of the match.
+
+        Also for pages in table mode that enter the physical chance (dice) but
+        let the seed draw the rest (a digital deal): same seed, same deal.
+        """
         outcomes = self.game.chance_outcomes(state)
         probs = np.array([p for _, p in outcomes], dtype=float)
         rng = np.random.default_rng([self.seed, CHANCE_STREAM, k])

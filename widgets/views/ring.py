@@ -26,8 +26,6 @@ from rulebook.games.ring.game import DEAL_PHASE, State, card_text, playable
 from ..base import asset
 from .base import BaseView
 
-TABLE_DEAL_STREAM = 3
-"""Random stream of the deals a table-mode page makes (the seed's own; replays need no rng)."""
 HINT_BUDGET = 0.3
 SHORT_SUITS = {
     "amethyst": ("アメジスト", "Amethyst"),
@@ -471,9 +469,7 @@ class View(BaseView):
         state, k = match.state, match.chance_index()
         actions = []
         while game.current_player(state) == CHANCE and state.phase == DEAL_PHASE:
-            outcomes = game.chance_outcomes(state)
-            rng = np.random.default_rng([match.seed, TABLE_DEAL_STREAM, k])
-            action = outcomes[int(rng.integers(len(outcomes)))][0]
+            action = match.sample_at(state, k)  # the deal the seed gives outside table mode too
             actions.append(action)
             state = game.next_state(state, action)
             k += 1

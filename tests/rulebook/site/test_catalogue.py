@@ -41,6 +41,7 @@ def test_sort_puts_unknown_last_and_playable_first_on_ties() -> None:
     assert all(e.age is None for e in ordered[3:])
 
 
-def test_chiritsumo_is_playable_and_the_rest_are_coming() -> None:
+def test_a_game_is_playable_once_its_engine_and_notebook_exist() -> None:
     assert is_playable(BY_SLUG["chiritsumo"])
-    assert not is_playable(BY_SLUG["ring"])
+    assert not is_playable(BY_SLUG["kokkuri"])  # no engine yet
+    assert not is_playable(BY_SLUG["dice_of_tower"])

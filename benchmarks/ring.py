@@ -23,7 +23,7 @@ Prints, from one run on seeded deals and dice:
   A shorter run of the shipped, time-budgeted bot against rule-based bots
   follows (``--budget-games``).
 
-Run: ``python -m benchmarks.ring [--games 500] [--iterations 200] [--budget-games 100]``.
+Run: ``python -m benchmarks.ring [--games 500] [--iterations 200] [--budget-games 100] [--players 3,4]``.
 """
 
 from __future__ import annotations
@@ -114,12 +114,20 @@ def _first_discard(seed: int):
 Factory = Callable[[], Any]
 
 
-def play(seed: int, searcher: Any, opponent: str, seat: int, timings: list[float] | None = None, worlds: list[int] | None = None) -> float:
-    """One 4-seat game; returns the search bot's share of the win."""
+def play(
+    seed: int,
+    searcher: Any,
+    opponent: str,
+    seat: int,
+    timings: list[float] | None = None,
+    worlds: list[int] | None = None,
+    players: int = PLAYERS,
+) -> float:
+    """One game (4 seats unless told); returns the search bot's share of the win."""
     rng = np.random.default_rng([SEED, seed])
-    bots = [GAME.make_bot(opponent) for _ in range(PLAYERS)]
+    bots = [GAME.make_bot(opponent) for _ in range(players)]
     bots[seat] = searcher
-    state = GAME.initial_state({"players": PLAYERS})
+    state = GAME.initial_state({"players": players})
     while True:
         player = GAME.current_player(state)
         if player == TERMINAL:
@@ -141,19 +149,19 @@ def play(seed: int, searcher: Any, opponent: str, seat: int, timings: list[float
     return 1 / len(winners) if seat in winners else 0.0
 
 
-def win_rates(games: int, iterations: int) -> None:
+def win_rates(games: int, iterations: int, players: int = PLAYERS) -> None:
     if games <= 0:
         return
-    fair = 1 / PLAYERS
-    print(f"\nWin rates, {games} games each, {PLAYERS} seats, search bot with {iterations} sampled worlds a decision (budget=None):")
+    fair = 1 / players
+    print(f"\nWin rates, {games} games each, {players} seats, search bot with {iterations} sampled worlds a decision (budget=None):")
     print(f"  {'opponents':<22}{'search share':>14}{'fair share':>12}{'ratio':>8}{'target':>9}  result   time")
     for opponent, factor in (("rules", 1.5), ("random", 2.0)):
         start = time.perf_counter()
         searcher = search_bot(GAME, budget=None, iterations=iterations)
-        share = sum(play(g, searcher, opponent, g % PLAYERS) for g in range(games)) / games
+        share = sum(play(g, searcher, opponent, g % players, players=players) for g in range(games)) / games
         ratio = share / fair
         mark = "ok" if ratio >= factor else "MISSED"
-        name = "3 rule-based bots" if opponent == "rules" else "3 random bots"
+        name = f"{players - 1} rule-based bots" if opponent == "rules" else f"{players - 1} random bots"
         print(f"  {name:<22}{share:>13.1%}{fair:>12.0%}{ratio:>7.2f}×{factor:>8.1f}×  {mark:<7}  {time.perf_counter() - start:.0f} s")
 
 
@@ -187,11 +195,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--iterations", type=int, default=200, help="sampled worlds a decision in the win-rate games")
     parser.add_argument("--budget-games", type=int, default=100, help="games of the shipped, time-budgeted bot")
     parser.add_argument("--playouts", type=int, default=2000, help="random games per seat count")
+    parser.add_argument("--players", default="4", help="seat counts of the win-rate games, e.g. 3,4 (default 4)")
     args = parser.parse_args([] if argv is None else argv)
     playout_speed(args.playouts)
     sampled_round_speed(3000)
     decision_time(args.budget_games)
-    win_rates(args.games, args.iterations)
+    for players in _seat_counts(args.players):
+        win_rates(args.games, args.iterations, players)
+
+
+def _seat_counts(text: str) -> list[int]:
+    """``"3,4"`` → ``[3, 4]``, each within the game's 3–5 seats."""
+    counts = [int(part) for part in text.split(",") if part.strip()]
+    if not counts or any(not 3 <= n <= 5 for n in counts):
+        raise SystemExit(f"--players: seat counts from 3 to 5, comma-separated (not {text!r})")
+    return counts
 
 
 if __name__ == "__main__":

@@ -50,6 +50,17 @@ class Outcome:
     def summary(self, lang: str) -> str:
         return self.summary_ja if lang == "ja" else self.summary_en
 
+    def as_dict(self) -> dict[str, Any]:
+        """Plain lists and dicts, as observations carry it to the page (JSON-ready when ``detail`` is)."""
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "summary_ja": self.summary_ja,
+            "summary_en": self.summary_en,
+            "detail": dict(self.detail),
+        }
+
 
 class Game(ABC, Generic[S, A]):
     """Base class of every game engine.

@@ -14,7 +14,26 @@ from typing import Any, Mapping
 
 import ipywidgets as w
 
-from rulebook.core import HUMAN, Outcome
+from rulebook.core import HUMAN, IllegalAction, Outcome
+
+
+def typed_pips(raw: Any, count: int, where_ja: str, where_en: str) -> list[int] | None:
+    """The pips typed into a table-mode entry box (``"3 5 1"`` → ``[3, 5, 1]``), or None for an empty box.
+
+    Shared by every page that lets people type real dice: spaces are
+    ignored, and anything but up to ``count`` digits 1–6 is refused with the
+    chance rule and where the digits go (``where_*``, e.g. "one per die").
+    """
+    text = "".join(ch for ch in str(raw) if not ch.isspace())
+    if not text:
+        return None
+    if not text.isdigit() or any(ch not in "123456" for ch in text) or len(text) > count:
+        raise IllegalAction(
+            "chance",
+            f"目は 1〜6 の数字を {count} 個まで{where_ja}入力してください。",
+            f"Type up to {count} digits 1-6, {where_en}.",
+        )
+    return [int(ch) for ch in text]
 
 
 class BaseView:

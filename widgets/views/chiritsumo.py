@@ -23,7 +23,7 @@ from rulebook.games.chiritsumo.scoring import Score, score
 from rulebook.games.chiritsumo.solver import best_arrangement
 
 from ..base import ScoreBreakdown, asset
-from .base import BaseView
+from .base import BaseView, typed_pips
 
 KIND_NAMES = {"mountain": ("山", "mountain"), "river": ("河", "river"), "wing": ("翼", "wing")}
 
@@ -411,17 +411,12 @@ class View(BaseView):
             self.app.play_group(moves)
 
     def _on_entry_text(self, change: Mapping[str, Any]) -> None:
-        text = "".join(ch for ch in str(change["new"]) if not ch.isspace())
-        if not text or self._entry_seat() is None:
+        if self._entry_seat() is None:
             return
-        if not text.isdigit() or any(ch not in "123456" for ch in text) or len(text) > len(self.entry):
-            raise IllegalAction(
-                "chance",
-                f"目は 1〜6 の数字を {len(self.entry)} 個まで、ダイスの並び順に入力してください。",
-                f"Type up to {len(self.entry)} digits 1-6, one per die in tray order.",
-            )
-        for k, ch in enumerate(text):
-            self.entry[k] = int(ch)
+        pips = typed_pips(change["new"], len(self.entry), "、ダイスの並び順に", "one per die in tray order")
+        if pips is None:
+            return
+        self.entry[: len(pips)] = pips
         self.app.refresh()
 
     def confirm_entry(self) -> None:

@@ -22,7 +22,7 @@ from rulebook.games.puniu.hint import advise, first_roll_value, turn_values
 from rulebook.games.puniu.scoring import CATEGORIES, band, cancel_count, category_score
 
 from ..base import asset
-from .base import BaseView
+from .base import BaseView, typed_pips
 
 
 class PuniuBoard(anywidget.AnyWidget):
@@ -396,17 +396,12 @@ class View(BaseView):
         self.app.play(Reroll(released))
 
     def _on_entry_text(self, change: Mapping[str, Any]) -> None:
-        text = "".join(ch for ch in str(change["new"]) if not ch.isspace())
-        if not text or not self._entering():
+        if not self._entering():
             return
-        if not text.isdigit() or any(ch not in "123456" for ch in text) or len(text) > len(self.entry):
-            raise IllegalAction(
-                "chance",
-                f"目は 1〜6 の数字を {len(self.entry)} 個まで、点線のダイスの左から順に入力してください。",
-                f"Type up to {len(self.entry)} digits 1-6, one per dashed die from the left.",
-            )
-        for k, ch in enumerate(text):
-            self.entry[k] = int(ch)
+        pips = typed_pips(change["new"], len(self.entry), "、点線のダイスの左から順に", "one per dashed die from the left")
+        if pips is None:
+            return
+        self.entry[: len(pips)] = pips
         self.app.refresh()
 
     def confirm_entry(self) -> None:

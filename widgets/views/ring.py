@@ -24,7 +24,7 @@ from rulebook.games.ring.cards import AREA_NAMES, AREAS, CARD_IDS, CARD_NAMES, S
 from rulebook.games.ring.game import DEAL_PHASE, State, card_text, playable
 
 from ..base import asset
-from .base import BaseView
+from .base import BaseView, typed_pips
 
 HINT_BUDGET = 0.3
 SHORT_SUITS = {
@@ -476,17 +476,12 @@ class View(BaseView):
         self.app.play_group(actions)
 
     def _on_entry_text(self, change: Mapping[str, Any]) -> None:
-        text = "".join(ch for ch in str(change["new"]) if not ch.isspace())
-        if not text or not self._entering():
+        if not self._entering():
             return
-        if not text.isdigit() or any(ch not in "123456" for ch in text) or len(text) > len(self.entry):
-            raise IllegalAction(
-                "chance",
-                f"目は 1〜6 の数字を {len(self.entry)} 個まで入力してください。",
-                f"Type up to {len(self.entry)} digits 1-6, one per die.",
-            )
-        for k, ch in enumerate(text):
-            self.entry[k] = int(ch)
+        pips = typed_pips(change["new"], len(self.entry), "", "one per die")
+        if pips is None:
+            return
+        self.entry[: len(pips)] = pips
         self.app.refresh()
 
     def confirm_entry(self) -> None:

@@ -584,18 +584,7 @@ class Chiritsumo(Game[State, Action]):
                 if state.phase == "toss"
                 else None
             ),
-            "outcome": (
-                {
-                    "scores": list(result.scores),
-                    "winners": list(result.winners),
-                    "reason": result.reason,
-                    "summary_ja": result.summary_ja,
-                    "summary_en": result.summary_en,
-                    "detail": dict(result.detail),
-                }
-                if result
-                else None
-            ),
+            "outcome": result.as_dict() if result else None,
         }
 
 

@@ -306,18 +306,7 @@ class MagosSolo(Game[State, Action]):
             "hp_max": state.hp_max if state.tracked else None,
             "dealt": state.dealt,
             "over": state.over,
-            "outcome": (
-                {
-                    "scores": list(outcome.scores),
-                    "winners": list(outcome.winners),
-                    "reason": outcome.reason,
-                    "summary_ja": outcome.summary_ja,
-                    "summary_en": outcome.summary_en,
-                    "detail": dict(outcome.detail),
-                }
-                if outcome
-                else None
-            ),
+            "outcome": outcome.as_dict() if outcome else None,
         }
 
 

@@ -342,15 +342,7 @@ class Puniu(Game[State, Action]):
             "last": None
             if last is None
             else {"seat": last.seat, "category": last.category, "face": last.face, "dice": list(last.dice), "score": last.score, "penalty": last.penalty},
-            "outcome": None
-            if result is None
-            else {
-                "scores": list(result.scores),
-                "winners": list(result.winners),
-                "reason": result.reason,
-                "summary_ja": result.summary_ja,
-                "summary_en": result.summary_en,
-            },
+            "outcome": None if result is None else result.as_dict(),
         }
 
 

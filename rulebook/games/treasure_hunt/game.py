@@ -376,18 +376,7 @@ class TreasureHunt(Game[State, Action]):
             "seal_choices": self.seal_choices(state),
             "expedition": state.expedition,
             "history": [{"checked": numbers_of(mask), "end": end} for mask, end in state.history],
-            "outcome": (
-                {
-                    "scores": list(result.scores),
-                    "winners": list(result.winners),
-                    "reason": result.reason,
-                    "summary_ja": result.summary_ja,
-                    "summary_en": result.summary_en,
-                    "detail": dict(result.detail),
-                }
-                if result
-                else None
-            ),
+            "outcome": result.as_dict() if result else None,
         }
 
     def state_from_observation(self, observation: Mapping[str, Any]) -> State:

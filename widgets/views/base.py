@@ -36,6 +36,17 @@ def typed_pips(raw: Any, count: int, where_ja: str, where_en: str) -> list[int] 
     return [int(ch) for ch in text]
 
 
+def require_all_pips(entry: list[int]) -> None:
+    """Refuse to confirm typed dice while a die still has no pips (0), citing the chance rule."""
+    missing = sum(1 for p in entry if not 1 <= p <= 6)
+    if missing or not entry:
+        raise IllegalAction(
+            "chance",
+            f"まだ目が入っていないダイスが {missing} 個あります。",
+            f"{missing} dice have no pips entered yet.",
+        )
+
+
 class BaseView:
     """Defaults for every hook ``GameApp`` calls (see each docstring)."""
 

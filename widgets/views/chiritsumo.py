@@ -13,7 +13,7 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from rulebook.core import HUMAN, IllegalAction, Outcome
+from rulebook.core import HUMAN, Outcome
 from rulebook.games.chiritsumo.actions import PILE, Done, Lift, Pass, Place, Roll, Swap, Toss
 from rulebook.games.chiritsumo.bots import SolverBot, arrangement_actions
 from rulebook.games.chiritsumo.expected import completion_rate, expected_score
@@ -23,7 +23,7 @@ from rulebook.games.chiritsumo.scoring import Score, score
 from rulebook.games.chiritsumo.solver import best_arrangement
 
 from ..base import ScoreBreakdown, asset
-from .base import BaseView, typed_pips
+from .base import BaseView, require_all_pips, typed_pips
 
 KIND_NAMES = {"mountain": ("山", "mountain"), "river": ("河", "river"), "wing": ("翼", "wing")}
 
@@ -423,13 +423,7 @@ class View(BaseView):
         seat = self._entry_seat()
         if seat is None:
             return
-        if not all(1 <= p <= 6 for p in self.entry):
-            missing = sum(1 for p in self.entry if not 1 <= p <= 6)
-            raise IllegalAction(
-                "chance",
-                f"まだ目が入っていないダイスが {missing} 個あります。",
-                f"{missing} dice have no pips entered yet.",
-            )
+        require_all_pips(self.entry)
         rolls = [Roll(seat, k, p) for k, p in enumerate(self.entry)]
         self.entry = []
         self.entry_text.value = ""

@@ -22,7 +22,7 @@ from rulebook.games.puniu.hint import advise, first_roll_value, turn_values
 from rulebook.games.puniu.scoring import CATEGORIES, band, cancel_count, category_score
 
 from ..base import asset
-from .base import BaseView, typed_pips
+from .base import BaseView, require_all_pips, typed_pips
 
 
 class PuniuBoard(anywidget.AnyWidget):
@@ -407,9 +407,7 @@ class View(BaseView):
     def confirm_entry(self) -> None:
         if not self._entering():
             return
-        if not self.entry or not all(1 <= p <= 6 for p in self.entry):
-            missing = sum(1 for p in self.entry if not 1 <= p <= 6)
-            raise IllegalAction("chance", f"まだ目が入っていないダイスが {missing} 個あります。", f"{missing} dice have no pips entered yet.")
+        require_all_pips(self.entry)
         pending = [k for k, d in enumerate(self.state.dice) if d == 0]
         rolls = [Roll(k, p) for k, p in zip(pending, self.entry)]
         self.entry = []

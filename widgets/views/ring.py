@@ -24,7 +24,7 @@ from rulebook.games.ring.cards import AREA_NAMES, AREAS, CARD_IDS, CARD_NAMES, S
 from rulebook.games.ring.game import DEAL_PHASE, State, card_text, playable
 
 from ..base import asset
-from .base import BaseView, typed_pips
+from .base import BaseView, require_all_pips, typed_pips
 
 HINT_BUDGET = 0.3
 SHORT_SUITS = {
@@ -487,13 +487,7 @@ class View(BaseView):
     def confirm_entry(self) -> None:
         if not self._entering():
             return
-        missing = sum(1 for p in self.entry if not 1 <= p <= 6)
-        if missing or not self.entry:
-            raise IllegalAction(
-                "chance",
-                f"まだ目が入っていないダイスが {missing} 個あります。",
-                f"{missing} dice have no pips entered yet.",
-            )
+        require_all_pips(self.entry)
         rolls = [ROLL[p] for p in self.entry]
         self.entry = []
         self.entry_text.value = ""

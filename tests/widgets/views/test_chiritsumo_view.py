@@ -7,15 +7,8 @@ import pytest
 from rulebook.games.chiritsumo import best_arrangement, score
 from rulebook.games.chiritsumo.actions import Done, Pass, Toss
 from rulebook.games.chiritsumo.geometry import SLOTS
+from view_helpers import click
 from widgets import GameApp
-
-
-def click(app: GameApp, cls: str) -> None:
-    for child in app.actions.children:
-        if cls in getattr(child, "_dom_classes", ()):
-            child.click()
-            return
-    raise AssertionError(f"no visible {cls}: {[c._dom_classes for c in app.actions.children]}")
 
 
 def toss_go(app: GameApp):

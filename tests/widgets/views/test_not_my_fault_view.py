@@ -9,15 +9,8 @@ import pytest
 from rulebook.core import CHANCE, SPECTATOR
 from rulebook.games.not_my_fault.actions import AUDIT, DRAW, Declare, First
 from rulebook.games.not_my_fault.odds import reach_probability
+from view_helpers import click
 from widgets import GameApp
-
-
-def click(app: GameApp, cls: str) -> None:
-    for child in app.actions.children:
-        if cls in getattr(child, "_dom_classes", ()):
-            child.click()
-            return
-    raise AssertionError(f"no visible {cls}: {[c._dom_classes for c in app.actions.children]}")
 
 
 def classes(app: GameApp) -> list[str]:

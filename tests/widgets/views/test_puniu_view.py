@@ -8,15 +8,8 @@ from rulebook.core import CHANCE
 from rulebook.games.puniu import final_score
 from rulebook.games.puniu.actions import Reroll, Roll, Score
 from rulebook.games.puniu.hint import advise
+from view_helpers import click
 from widgets import GameApp
-
-
-def click(app: GameApp, cls: str) -> None:
-    for child in app.actions.children:
-        if cls in getattr(child, "_dom_classes", ()):
-            child.click()
-            return
-    raise AssertionError(f"no visible {cls}: {[c._dom_classes for c in app.actions.children]}")
 
 
 def send(app: GameApp, message: dict) -> None:

@@ -12,15 +12,8 @@ from rulebook.core import CHANCE, SPECTATOR
 from rulebook.games.ring.actions import Deal, Discard, Play, Roll, Take
 from rulebook.games.ring.cards import CARD_NAMES
 from rulebook.games.ring.game import DISCARD_PHASE, DRAFT, OVER, PLAY_PHASE, card_text
+from view_helpers import click
 from widgets import GameApp
-
-
-def click(app: GameApp, cls: str) -> None:
-    for child in app.actions.children:
-        if cls in getattr(child, "_dom_classes", ()):
-            child.click()
-            return
-    raise AssertionError(f"no visible {cls}: {[c._dom_classes for c in app.actions.children]}")
 
 
 def send(app: GameApp, message: object) -> None:

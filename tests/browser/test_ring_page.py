@@ -12,6 +12,7 @@ import json
 import re
 
 import pytest
+from browser_helpers import drawn, wait_redrawn
 
 from rulebook.core import Match, get_game
 
@@ -26,19 +27,12 @@ def board(page) -> dict:
     )
 
 
-def drawn(page) -> str:
-    """The page's redraw counter (``rb-drawn``: bumped once everything is redrawn)."""
-    return page.evaluate("() => { const d = document.querySelector('.rb-drawn [data-version]'); return d ? d.dataset.version : ''; }")
-
-
 def wait_ply_change(page, ply: str, version: str | None = None) -> None:
     page.wait_for_function(
         "ply => { const b = document.querySelector('.rb-board-ring'); return b && b.dataset.ply !== ply; }", arg=ply, timeout=60_000
     )
     if version is not None:  # and the rest of the page (action bar, log) is drawn too
-        page.wait_for_function(
-            "v => { const d = document.querySelector('.rb-drawn [data-version]'); return d && d.dataset.version !== v; }", arg=version, timeout=60_000
-        )
+        wait_redrawn(page, version)
 
 
 def click_and_wait(page, selector: str) -> None:

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
+from browser_helpers import drawn, wait_redrawn
 
 from rulebook.core import Match
 from rulebook.games.treasure_hunt import GAME, optimal_win_probability
@@ -56,7 +57,7 @@ def play_best_by_clicks(page, switch_language_after: int | None = None) -> int:
         assert "%" in text and text.startswith("★"), text  # the hint is visible on the button
         classes = (best.get_attribute("class") or "").split()
         option = next((c for c in classes if c.startswith("rb-option-")), None)
-        before = save_href(page)
+        before, version = save_href(page), drawn(page)
         handle = best.element_handle()
         if option and option.count("-") == 3:  # rb-option-3-4: the "both" pill under the sheet
             page.click(f".rb-sheet .rb-pair.{option}")
@@ -68,9 +69,11 @@ def play_best_by_clicks(page, switch_language_after: int | None = None) -> int:
         if "rb-give-up" in classes or ("rb-bring-home" in classes and text.split("·")[0].strip().endswith("…")):
             page.wait_for_selector(".rb-cancel")  # a second choice follows: the number / the seal
             handle.wait_for_element_state("hidden")
+            wait_redrawn(page, version)
             continue
         page.wait_for_function("old => document.querySelector('.rb-save-link').href !== old", arg=before)
-        handle.wait_for_element_state("hidden")  # this drawing's buttons are gone: no stale click next
+        handle.wait_for_element_state("hidden")
+        wait_redrawn(page, version)  # the sheet too: a click on the previous drawing would be ignored as stale
         moves += 1
         if switch_language_after is not None and moves == switch_language_after:
             page.click(".rb-lang")

@@ -1,0 +1,19 @@
+"""Helpers shared by the browser tests: wait for the page to finish redrawing after a move."""
+
+from __future__ import annotations
+
+MARKER = "document.querySelector('.rb-drawn [data-version]')"
+
+
+def drawn(page) -> str:
+    """The page's redraw counter (``rb-drawn``: bumped by GameApp once everything is redrawn)."""
+    return page.evaluate(f"() => {{ const d = {MARKER}; return d ? d.dataset.version : ''; }}")
+
+
+def wait_redrawn(page, version: str, timeout: float = 60_000) -> None:
+    """Wait until the whole page (board, sheet, action bar, log) has been redrawn since ``version``.
+
+    A click on a board drawn for the previous move is ignored by design (it
+    carries a stale ply), so a test must not click before this.
+    """
+    page.wait_for_function(f"v => {{ const d = {MARKER}; return d && d.dataset.version !== v; }}", arg=version, timeout=timeout)

@@ -10,6 +10,7 @@ import base64
 import json
 
 import pytest
+from browser_helpers import drawn, wait_redrawn
 
 from rulebook.core import Match, get_game
 
@@ -29,9 +30,11 @@ def wait_ply_change(page, ply: str) -> None:
 
 
 def click_and_wait(page, selector: str) -> None:
-    ply = board(page)["ply"]
+    """Click, then wait for the move and for the whole page's redraw (a button of an older drawing is ignored)."""
+    ply, version = board(page)["ply"], drawn(page)
     page.locator(selector).first.click()
     wait_ply_change(page, ply)
+    wait_redrawn(page, version)
 
 
 def saved_record(page) -> dict:

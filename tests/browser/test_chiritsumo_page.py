@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
+from browser_helpers import drawn, wait_redrawn
 
 from rulebook.core import CHANCE, Match, get_game
 from rulebook.games.chiritsumo import GAME, best_arrangement
@@ -35,9 +36,12 @@ def wait_mode(page, *modes: str) -> None:
 
 
 def click_and_wait(page, selector: str, *modes: str) -> None:
+    """Click; with ``modes``, the click is a move: wait for the board's mode and the page's whole redraw."""
+    version = drawn(page)
     page.click(selector)
     if modes:
         wait_mode(page, *modes)
+        wait_redrawn(page, version)
 
 
 def saved_record(page) -> dict:
@@ -237,7 +241,8 @@ def test_table_mode_entry_then_save_and_resume(site, page, tmp_path: Path) -> No
     page.wait_for_voila(".rb-slot-0-0")
     upload(page, path)
     page.wait_for_selector(".rb-placed-0-0")
-    assert "Loaded the saved game (11 moves)" in page.inner_text(".rb-error")
+    # the message box is drawn after the board: wait for it rather than read it at once
+    page.wait_for_function("t => (document.querySelector('.rb-error') || {}).innerText?.includes(t)", arg="Loaded the saved game (11 moves)")
     assert "table mode" in page.inner_text(".rb-status")
 
     record["actions"][0] = "roll 0 0 7"

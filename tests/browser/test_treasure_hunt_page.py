@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from browser_helpers import drawn, wait_redrawn
+from browser_helpers import click_and_redraw, drawn, wait_redrawn
 
 from rulebook.core import Match
 from rulebook.games.treasure_hunt import GAME, optimal_win_probability
@@ -52,13 +52,13 @@ def play_best_by_clicks(page, switch_language_after: int | None = None) -> int:
         page.wait_for_selector(".rb-outcome-box, .rb-actions .rb-best")
         if page.locator(".rb-outcome-box").count():
             return moves
-        best = page.locator(".rb-actions .rb-best").first
+        best = page.locator(".rb-actions .rb-best").first.element_handle()  # one element for every read below
         text = best.inner_text()
         assert "%" in text and text.startswith("★"), text  # the hint is visible on the button
         classes = (best.get_attribute("class") or "").split()
         option = next((c for c in classes if c.startswith("rb-option-")), None)
         before, version = save_href(page), drawn(page)
-        handle = best.element_handle()
+        handle = best
         if option and option.count("-") == 3:  # rb-option-3-4: the "both" pill under the sheet
             page.click(f".rb-sheet .rb-pair.{option}")
         elif option:
@@ -93,7 +93,7 @@ def test_index_links_to_treasure_hunt(site, page) -> None:
 def test_a_whole_game_won_by_clicks_with_hints_in_japanese_then_english(site, page) -> None:
     page.goto(site.page_url("treasure_hunt.ipynb", seed=WIN_SEED))
     page.wait_for_voila(".rb-number-12")
-    page.click(".rb-hint-toggle")
+    click_and_redraw(page, ".rb-hint-toggle")
     page.wait_for_selector(".rb-win-prob-current")
     start = f"{optimal_win_probability() * 100:.1f}%"
     assert start in page.inner_text(".rb-win-prob-current")
@@ -116,9 +116,9 @@ def test_a_whole_game_lost_by_clicks_on_a_phone(site, new_page) -> None:
     page = new_page(width=390, height=844)
     page.goto(site.page_url("treasure_hunt.ipynb", seed=LOSS_SEED, lang="en"))
     page.wait_for_voila(".rb-number-12")
-    page.click(".rb-hint-toggle")
+    click_and_redraw(page, ".rb-hint-toggle")
     page.wait_for_selector(".rb-win-prob-current")
-    page.click(".rb-go")
+    click_and_redraw(page, ".rb-go")  # the "Roll" button itself was the best choice: wait for the new ones
     page.wait_for_selector(".rb-actions .rb-best")
     page.save_screenshot("treasure-hunt-hint-390", full_page=False)
     assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 1
@@ -144,15 +144,15 @@ def test_table_mode_a_refused_tick_and_lifting_a_seal_on_the_sheet(site, page, t
     page.wait_for_selector(".rb-number-12.rb-sealed")
     # expedition 2: 1-1, 2-2, 3-3 entered as real dice, then a refused tick
     for pips, tick in ((1, 1), (2, 2), (3, 3)):
-        page.click(".rb-go")
+        click_and_redraw(page, ".rb-go")
         page.click(f".rb-entry-1-{pips}")
         page.wait_for_selector(f".rb-entry-1-{pips}.rb-entry-chosen")
         page.click(f".rb-entry-2-{pips}")
         page.wait_for_selector(f".rb-entry-2-{pips}.rb-entry-chosen")
-        page.click(".rb-entry-confirm")
+        click_and_redraw(page, ".rb-entry-confirm")
         page.click(f".rb-sheet .rb-number-{tick}.rb-clickable")
         page.wait_for_selector(f".rb-number-{tick}.rb-checked")
-    page.click(".rb-go")
+    click_and_redraw(page, ".rb-go")
     page.click(".rb-entry-1-2")
     page.wait_for_selector(".rb-entry-1-2.rb-entry-chosen")
     page.click(".rb-entry-2-2")

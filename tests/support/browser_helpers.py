@@ -17,3 +17,10 @@ def wait_redrawn(page, version: str, timeout: float = 60_000) -> None:
     carries a stale ply), so a test must not click before this.
     """
     page.wait_for_function(f"v => {{ const d = {MARKER}; return d && d.dataset.version !== v; }}", arg=version, timeout=timeout)
+
+
+def click_and_redraw(page, selector: str) -> None:
+    """Click ``selector`` (a move) and wait until the page has redrawn after it."""
+    version = drawn(page)
+    page.click(selector)
+    wait_redrawn(page, version)

@@ -502,7 +502,9 @@ class GameApp:
         end the *next* player's turn) is ignored.
         """
         version = self._version
-        button = _classed(w.Button(description=description), *classes)
+        # "rb-fresh rb-v<n>": which drawing a button belongs to, so a test (or a script) can tell
+        # when the action bar in the browser has caught up with the redraw marker (rb-drawn)
+        button = _classed(w.Button(description=description), *classes, "rb-fresh", f"rb-v{version}")
 
         def clicked(_: Any) -> None:
             if version == self._version:

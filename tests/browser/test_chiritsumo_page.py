@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -48,6 +49,16 @@ def saved_record(page) -> dict:
     """The page's own save link, decoded (what the Save button downloads)."""
     href = page.locator(".rb-save-link").get_attribute("href")
     return json.loads(base64.b64decode(href.split(",", 1)[1]).decode("utf-8"))
+
+
+def wait_saved_record(page, moves: int, timeout_s: float = 60.0) -> dict:
+    """The saved record once it holds ``moves`` moves (or whatever it holds at the deadline)."""
+    deadline = time.monotonic() + timeout_s
+    record = saved_record(page)
+    while len(record["actions"]) < moves and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+        record = saved_record(page)
+    return record
 
 
 def upload(page, path: Path) -> None:
@@ -231,7 +242,7 @@ def test_table_mode_entry_then_save_and_resume(site, page, tmp_path: Path) -> No
     page.click(".rb-tray .rb-die-5")  # the 1
     page.click(".rb-slot-0-0")
     page.wait_for_selector(".rb-placed-0-0")
-    record = saved_record(page)
+    record = wait_saved_record(page, moves=11)  # the save link is redrawn after the board
     assert record["actions"][:10] == [f"roll 0 {k} {p}" for k, p in enumerate((6, 5, 4, 3, 2, 1, 6, 5, 4, 3))]
     assert record["meta"]["table"] is True
     path = tmp_path / "saved.json"

@@ -13,10 +13,25 @@ def drawn(page) -> str:
 def wait_redrawn(page, version: str, timeout: float = 60_000) -> None:
     """Wait until the whole page (board, sheet, action bar, log) has been redrawn since ``version``.
 
+    The marker's own update can reach the page before the new buttons of the
+    action bar are attached, so this also waits until every button on the
+    page belongs to the marker's drawing (``rb-fresh rb-v<n>``, set by
+    ``GameApp.fresh_button``).
+
     A click on a board drawn for the previous move is ignored by design (it
     carries a stale ply), so a test must not click before this.
     """
-    page.wait_for_function(f"v => {{ const d = {MARKER}; return d && d.dataset.version !== v; }}", arg=version, timeout=timeout)
+    page.wait_for_function(
+        f"""v => {{
+            const d = {MARKER};
+            if (!d || d.dataset.version === v) return false;
+            // the marker can be drawn before the new buttons are attached: wait for those too
+            const now = 'rb-v' + d.dataset.version;
+            return [...document.querySelectorAll('.rb-fresh')].every(b => b.classList.contains(now));
+        }}""",
+        arg=version,
+        timeout=timeout,
+    )
 
 
 def click_and_redraw(page, selector: str) -> None:

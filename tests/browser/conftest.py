@@ -269,8 +269,23 @@ def new_page(browser, request):
     try:
         yield make
     finally:
-        for page, context in opened:
+        report = getattr(request.node, "rb_call_report", None)
+        for k, (page, context) in enumerate(opened):
+            if report is not None and report.failed and not page.is_closed():
+                try:  # what the page showed when the test failed, for the CI artifacts
+                    page.save_screenshot(f"FAILED-{_artifact_name(request.node.name)}-{k}")
+                except Exception:
+                    pass
             _close(page, context)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keep the call phase's report on the test item, so ``new_page`` can screenshot a failure."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.rb_call_report = report
 
 
 @pytest.fixture

@@ -474,7 +474,9 @@ class GameApp:
         highlight = self.rule_panel.highlight or None
         self.rule_panel.html = self.rules[lang].html(highlight)
         _hide(self.table_input, not self.view.table_mode)
-        self.drawn.value = f'<span data-version="{self._version}" data-moves="{len(match.actions)}"></span>'
+        self.drawn.value = (
+            f'<span data-version="{self._version}" data-moves="{len(match.actions)}" data-fresh="{len(self._fresh)}"></span>'
+        )
 
     def _draw_actions(self) -> None:
         match = self.match

@@ -10,7 +10,7 @@ import base64
 import json
 
 import pytest
-from browser_helpers import drawn, wait_redrawn
+from browser_helpers import click_and_redraw, drawn, wait_redrawn
 
 from rulebook.core import Match, get_game
 
@@ -53,7 +53,7 @@ def test_hot_seat_pass_screen_never_shows_the_first_seats_card(site, page) -> No
     page.goto(site.page_url("not_my_fault.ipynb", seed=3, players=2, seats="human,human", lang="en"))
     page.wait_for_voila(".rb-pass-screen")
     who = page.inner_text(".rb-pass-title")
-    page.click(".rb-reveal")
+    click_and_redraw(page, ".rb-reveal")
     page.wait_for_selector(".rb-action-draw")
     click_and_wait(page, ".rb-action-draw")
     drawn = page.get_attribute(".rb-drawn-card", "data-value")
@@ -65,7 +65,7 @@ def test_hot_seat_pass_screen_never_shows_the_first_seats_card(site, page) -> No
     assert page.inner_text(".rb-pass-title") != who  # the other person's turn
     assert page.locator(".rb-drawn-card").count() == 0
     page.save_screenshot("nmf-hotseat-pass-1024")
-    page.click(".rb-reveal")
+    click_and_redraw(page, ".rb-reveal")
     page.wait_for_selector(".rb-action-audit")
     # the second person sees a face-down card only, and no drawn card of anyone
     assert page.get_attribute(".rb-pile-card-0", "data-value") == ""
@@ -101,7 +101,7 @@ def play_v2_to_the_end(page) -> int:
 def test_ver2_against_bots_to_the_end(site, page, lang) -> None:
     page.goto(site.page_url("not_my_fault.ipynb", seed=21, players=3, seats="human,search,rules", lang=lang))
     page.wait_for_voila(".rb-board-nmf")
-    page.click(".rb-hint-toggle")
+    click_and_redraw(page, ".rb-hint-toggle")
     page.wait_for_selector(".rb-hint-box", state="attached")
     page.save_screenshot(f"nmf-v2-{lang}-start-1024")
     moves = play_v2_to_the_end(page)
@@ -146,11 +146,11 @@ def test_41_against_bots_to_the_end_on_a_phone(site, new_page) -> None:
 def test_table_mode_enter_the_card_you_drew(site, page) -> None:
     page.goto(site.page_url("not_my_fault.ipynb", seed=1, players=2, seats="human,human", table=1, lang="en"))
     page.wait_for_voila(".rb-pass-screen")
-    page.click(".rb-reveal")
+    click_and_redraw(page, ".rb-reveal")
     page.wait_for_selector(".rb-first-0")
     click_and_wait(page, ".rb-first-0")
     if visible(page, ".rb-pass-screen"):
-        page.click(".rb-reveal")
+        click_and_redraw(page, ".rb-reveal")
     page.wait_for_selector(".rb-action-draw")
     click_and_wait(page, ".rb-action-draw")
     page.wait_for_selector(".rb-enter-card-4")
@@ -172,7 +172,7 @@ def test_pages_fit_tablet_and_phone_with_the_odds_shown(site, new_page, name, wi
     page = new_page(width=width, height=height)
     page.goto(site.page_url(f"{name}.ipynb", seed=5, players=4 if name == "not_my_fault_41" else 5, lang=lang))
     page.wait_for_voila(".rb-board-nmf")
-    page.click(".rb-hint-toggle")
+    click_and_redraw(page, ".rb-hint-toggle")
     # play until the person has a declaration to judge: the hint then shows the exact odds
     for _ in range(20):
         if visible(page, ".rb-odds-value") or visible(page, ".rb-outcome-box"):

@@ -12,7 +12,7 @@ import json
 import re
 
 import pytest
-from browser_helpers import drawn, wait_redrawn
+from browser_helpers import click_and_redraw, drawn, wait_redrawn
 
 from rulebook.core import Match, get_game
 
@@ -152,7 +152,7 @@ def test_hot_seat_pass_screens_show_one_hand_at_a_time(site, page) -> None:
     page.wait_for_voila(".rb-pass-screen")
     assert "Seat 1" in page.inner_text(".rb-pass-title")
     assert page.locator(".rb-hand .rb-card").count() == 0  # nobody's cards behind the pass screen
-    page.click(".rb-reveal")
+    click_and_redraw(page, ".rb-reveal")
     page.wait_for_selector(".rb-roll")
     first = page.locator(".rb-hand .rb-card").evaluate_all("ns => ns.map(n => n.dataset.card)")
     assert len(first) == 6
@@ -161,7 +161,7 @@ def test_hot_seat_pass_screens_show_one_hand_at_a_time(site, page) -> None:
     assert "Seat 2" in page.inner_text(".rb-pass-title")
     assert page.locator(".rb-hand .rb-card").count() == 0
     page.save_screenshot("ring-hotseat-pass-1024")
-    page.click(".rb-reveal")
+    click_and_redraw(page, ".rb-reveal")
     page.wait_for_selector(".rb-pool-active")
     second = page.locator(".rb-hand .rb-card").evaluate_all("ns => ns.map(n => n.dataset.card)")
     assert len(second) == 6 and not set(first) & set(second)

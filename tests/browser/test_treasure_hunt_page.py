@@ -76,7 +76,7 @@ def play_best_by_clicks(page, switch_language_after: int | None = None) -> int:
         wait_redrawn(page, version)  # the sheet too: a click on the previous drawing would be ignored as stale
         moves += 1
         if switch_language_after is not None and moves == switch_language_after:
-            page.click(".rb-lang")
+            click_and_redraw(page, ".rb-lang")
             page.wait_for_function("document.querySelector('.rb-title').innerText.includes('Treasure Hunt')")
     raise AssertionError("the game did not end")
 
@@ -145,30 +145,30 @@ def test_table_mode_a_refused_tick_and_lifting_a_seal_on_the_sheet(site, page, t
     # expedition 2: 1-1, 2-2, 3-3 entered as real dice, then a refused tick
     for pips, tick in ((1, 1), (2, 2), (3, 3)):
         click_and_redraw(page, ".rb-go")
-        page.click(f".rb-entry-1-{pips}")
+        click_and_redraw(page, f".rb-entry-1-{pips}")
         page.wait_for_selector(f".rb-entry-1-{pips}.rb-entry-chosen")
-        page.click(f".rb-entry-2-{pips}")
+        click_and_redraw(page, f".rb-entry-2-{pips}")
         page.wait_for_selector(f".rb-entry-2-{pips}.rb-entry-chosen")
         click_and_redraw(page, ".rb-entry-confirm")
         page.click(f".rb-sheet .rb-number-{tick}.rb-clickable")
         page.wait_for_selector(f".rb-number-{tick}.rb-checked")
     click_and_redraw(page, ".rb-go")
-    page.click(".rb-entry-1-2")
+    click_and_redraw(page, ".rb-entry-1-2")
     page.wait_for_selector(".rb-entry-1-2.rb-entry-chosen")
-    page.click(".rb-entry-2-2")
+    click_and_redraw(page, ".rb-entry-2-2")
     page.wait_for_selector(".rb-entry-2-2.rb-entry-chosen")
     page.click(".rb-entry-confirm")
     page.wait_for_selector(".rb-option-4")
     page.click(".rb-treasure-scarab")  # not earned, and the dice wait for a tick
     error = page.wait_for_selector(".rb-error-box[data-rule='check']")
     assert "チェック" in error.inner_text()
-    page.click(".rb-lang")
+    click_and_redraw(page, ".rb-lang")
     page.wait_for_function("document.querySelector('.rb-error-box').innerText.includes('After a roll you first check')")
     page.wait_for_selector(".rb-rules-panel [lang='en'] .rb-rule-highlight[data-rule='check']")
     page.click(".rb-sheet .rb-number-4.rb-clickable")
     page.wait_for_selector(".rb-treasure-salve.rb-eligible")
     # the salve lifts the cross on 12: tap the treasure, then the crossed number
-    page.click(".rb-hint-toggle")
+    click_and_redraw(page, ".rb-hint-toggle")
     page.click(".rb-treasure-salve")
     page.wait_for_selector(".rb-number-12.rb-target-lift")
     page.save_screenshot("treasure-hunt-lift-1024")

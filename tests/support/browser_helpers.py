@@ -14,9 +14,9 @@ def wait_redrawn(page, version: str, timeout: float = 60_000) -> None:
     """Wait until the whole page (board, sheet, action bar, log) has been redrawn since ``version``.
 
     The marker's own update can reach the page before the new buttons of the
-    action bar are attached, so this also waits until every button on the
-    page belongs to the marker's drawing (``rb-fresh rb-v<n>``, set by
-    ``GameApp.fresh_button``).
+    action bar are attached, so this also waits until the page shows exactly
+    the marker's count of this drawing's buttons (``data-fresh``) and none
+    of an older one (``rb-fresh rb-v<n>``, set by ``GameApp.fresh_button``).
 
     A click on a board drawn for the previous move is ignored by design (it
     carries a stale ply), so a test must not click before this.
@@ -25,9 +25,11 @@ def wait_redrawn(page, version: str, timeout: float = 60_000) -> None:
         f"""v => {{
             const d = {MARKER};
             if (!d || d.dataset.version === v) return false;
-            // the marker can be drawn before the new buttons are attached: wait for those too
+            // the marker can be drawn before the new buttons are attached: wait until exactly
+            // this drawing's buttons are on the page, and no older one
             const now = 'rb-v' + d.dataset.version;
-            return [...document.querySelectorAll('.rb-fresh')].every(b => b.classList.contains(now));
+            const fresh = [...document.querySelectorAll('.rb-fresh')];
+            return fresh.length === Number(d.dataset.fresh) && fresh.every(b => b.classList.contains(now));
         }}""",
         arg=version,
         timeout=timeout,

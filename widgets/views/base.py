@@ -62,6 +62,30 @@ class BaseView:
     table_mode = True
     """Offer table mode (real components) in the new-game panel; False for games without chance."""
 
+    # ----- the table-mode dice box (for games whose views type real dice) -------------------------
+    def build_dice_entry(self) -> None:
+        """Create ``entry`` (pips typed so far, 0 = none), the text box and its Confirm button.
+
+        The view supplies ``_on_entry_text(change)`` and ``confirm_entry()``;
+        ``fill_entry`` and ``require_all_pips`` do the shared checking.
+        """
+        self.entry: list[int] = []
+        self.entry_text = w.Text(continuous_update=False)
+        self.entry_text.add_class("rb-entry-text")
+        self.entry_text.observe(self.app.guarded(self._on_entry_text), "value")
+        self.entry_confirm = w.Button()
+        self.entry_confirm.add_class("rb-entry-confirm")
+        self.entry_confirm.add_class("rb-primary")
+        self.entry_confirm.on_click(self.app.guarded(lambda _: self.confirm_entry()))
+
+    def fill_entry(self, raw: Any, where_ja: str, where_en: str) -> None:
+        """Copy the typed pips (``typed_pips``) into ``entry`` from the left and redraw; an empty box changes nothing."""
+        pips = typed_pips(raw, len(self.entry), where_ja, where_en)
+        if pips is None:
+            return
+        self.entry[: len(pips)] = pips
+        self.app.refresh()
+
     # ----- words ----------------------------------------------------------------
     @property
     def lang(self) -> str:

@@ -23,7 +23,7 @@ from rulebook.games.chiritsumo.scoring import Score, score
 from rulebook.games.chiritsumo.solver import best_arrangement
 
 from ..base import ScoreBreakdown, asset
-from .base import BaseView, require_all_pips, typed_pips
+from .base import BaseView, require_all_pips
 
 KIND_NAMES = {"mountain": ("山", "mountain"), "river": ("河", "river"), "wing": ("翼", "wing")}
 
@@ -64,14 +64,7 @@ class View(BaseView):
         self.auto_button = w.Button()
         self.auto_button.add_class("rb-auto")
         self.auto_button.on_click(self.app.guarded(lambda _: self.auto_stack()))
-        self.entry: list[int] = []
-        self.entry_text = w.Text(continuous_update=False)
-        self.entry_text.add_class("rb-entry-text")
-        self.entry_text.observe(self.app.guarded(self._on_entry_text), "value")
-        self.entry_confirm = w.Button()
-        self.entry_confirm.add_class("rb-entry-confirm")
-        self.entry_confirm.add_class("rb-primary")
-        self.entry_confirm.on_click(self.app.guarded(lambda _: self.confirm_entry()))
+        self.build_dice_entry()
         self.toss_give = w.ToggleButtons()
         self.toss_give.add_class("rb-toss-give")
         self.toss_target = w.ToggleButtons()
@@ -413,11 +406,7 @@ class View(BaseView):
     def _on_entry_text(self, change: Mapping[str, Any]) -> None:
         if self._entry_seat() is None:
             return
-        pips = typed_pips(change["new"], len(self.entry), "、ダイスの並び順に", "one per die in tray order")
-        if pips is None:
-            return
-        self.entry[: len(pips)] = pips
-        self.app.refresh()
+        self.fill_entry(change["new"], "、ダイスの並び順に", "one per die in tray order")
 
     def confirm_entry(self) -> None:
         seat = self._entry_seat()

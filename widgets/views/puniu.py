@@ -22,7 +22,7 @@ from rulebook.games.puniu.hint import advise, first_roll_value, turn_values
 from rulebook.games.puniu.scoring import CATEGORIES, band, cancel_count, category_score
 
 from ..base import asset
-from .base import BaseView, require_all_pips, typed_pips
+from .base import BaseView, require_all_pips
 
 
 class PuniuBoard(anywidget.AnyWidget):
@@ -56,15 +56,8 @@ class View(BaseView):
         self._hold_key: tuple | None = None
         self.kind_face = 0
         self._face_key: tuple | None = None
-        self.entry: list[int] = []
+        self.build_dice_entry()
         self._entry_key: tuple | None = None
-        self.entry_text = w.Text(continuous_update=False)
-        self.entry_text.add_class("rb-entry-text")
-        self.entry_text.observe(self.app.guarded(self._on_entry_text), "value")
-        self.entry_confirm = w.Button()
-        self.entry_confirm.add_class("rb-entry-confirm")
-        self.entry_confirm.add_class("rb-primary")
-        self.entry_confirm.on_click(self.app.guarded(lambda _: self.confirm_entry()))
         self.players_input = w.Dropdown(options=list(range(1, 7)), value=1)
         self.players_input.add_class("rb-players")
         self.players_input.observe(self.app.guarded(lambda _: self.app.seats_changed()), "value")
@@ -398,11 +391,7 @@ class View(BaseView):
     def _on_entry_text(self, change: Mapping[str, Any]) -> None:
         if not self._entering():
             return
-        pips = typed_pips(change["new"], len(self.entry), "、点線のダイスの左から順に", "one per dashed die from the left")
-        if pips is None:
-            return
-        self.entry[: len(pips)] = pips
-        self.app.refresh()
+        self.fill_entry(change["new"], "、点線のダイスの左から順に", "one per dashed die from the left")
 
     def confirm_entry(self) -> None:
         if not self._entering():

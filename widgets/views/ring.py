@@ -24,7 +24,7 @@ from rulebook.games.ring.cards import AREA_NAMES, AREAS, CARD_IDS, CARD_NAMES, S
 from rulebook.games.ring.game import DEAL_PHASE, State, card_text, playable
 
 from ..base import asset
-from .base import BaseView, require_all_pips, typed_pips
+from .base import BaseView, require_all_pips
 
 HINT_BUDGET = 0.3
 SHORT_SUITS = {
@@ -65,15 +65,8 @@ class View(BaseView):
         self.board.add_class("rb-board-widget")
         self.board.on_msg(self.app.guarded(self._on_message))
         self.widget = self.board
-        self.entry: list[int] = []
+        self.build_dice_entry()
         self._entry_key: tuple | None = None
-        self.entry_text = w.Text(continuous_update=False)
-        self.entry_text.add_class("rb-entry-text")
-        self.entry_text.observe(self.app.guarded(self._on_entry_text), "value")
-        self.entry_confirm = w.Button()
-        self.entry_confirm.add_class("rb-entry-confirm")
-        self.entry_confirm.add_class("rb-primary")
-        self.entry_confirm.on_click(self.app.guarded(lambda _: self.confirm_entry()))
         self.players_input = w.Dropdown(options=[3, 4, 5], value=4)
         self.players_input.add_class("rb-players")
         self.bonus_input = w.Checkbox(value=False, indent=False)
@@ -478,11 +471,7 @@ class View(BaseView):
     def _on_entry_text(self, change: Mapping[str, Any]) -> None:
         if not self._entering():
             return
-        pips = typed_pips(change["new"], len(self.entry), "", "one per die")
-        if pips is None:
-            return
-        self.entry[: len(pips)] = pips
-        self.app.refresh()
+        self.fill_entry(change["new"], "", "one per die")
 
     def confirm_entry(self) -> None:
         if not self._entering():

@@ -86,6 +86,11 @@ class BaseView:
         self.entry[: len(pips)] = pips
         self.app.refresh()
 
+    def _end_note(self, after: Any) -> str:
+        """Appended to the log line of the move that ended the game: the result, in bold."""
+        outcome = self.app.game.outcome(after)
+        return "" if outcome is None else " — <b>" + html.escape(outcome.summary(self.lang)) + "</b>"
+
     # ----- words ----------------------------------------------------------------
     @property
     def lang(self) -> str:

@@ -510,11 +510,6 @@ class View(BaseView):
             return who + e(self._w("交換しない", "no swap")) + self._end_note(after)
         return e(str(action))
 
-    def _end_note(self, after: State) -> str:
-        if after.result is None:
-            return ""
-        return " — <b>" + html.escape(after.result.summary(self.lang)) + "</b>"
-
     def outcome_html(self, outcome: Outcome) -> str:
         state = self.state
         e = html.escape

@@ -357,11 +357,6 @@ class View(BaseView):
             return e(self._w("敵を倒した", "enemy defeated") if isinstance(action, Win) else self._w("倒された", "defeated")) + self._end_note(after)
         return e(str(action))
 
-    def _end_note(self, after: State) -> str:
-        if after.result is None:
-            return ""
-        return " — <b>" + html.escape(after.result.summary(self.lang)) + "</b>"
-
     def outcome_html(self, outcome: Outcome) -> str:
         e = html.escape
         result = outcome.get("result")

@@ -163,6 +163,18 @@ class Game(ABC, Generic[S, A]):
         """
         raise TypeError(f"{self.name} has no hidden information to sample")
 
+    def reveals(self, state: S, action: A) -> bool:
+        """True when ``action`` (by a seat, at ``state``) shows someone what they could not know.
+
+        An audit that turns cards over, a card played face up from a hidden
+        hand. Undo stops at such a move (``Match.undo_start``): taking it back
+        would let a player act again knowing what it showed. Chance outcomes
+        count as shown without asking. The default is safe: in a game with
+        hidden information every move may show something; games say which
+        of their moves do not.
+        """
+        return self.hidden_information
+
     # ----- bots -------------------------------------------------------------------
     def bot_kinds(self) -> dict[str, tuple[str, str]]:
         """Bot kinds a seat may take: kind -> (label JA, label EN).

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Collection, Mapping, Sequence
 
 import numpy as np
 
@@ -22,15 +22,22 @@ from .game import CHANCE, TERMINAL, Game
 
 CHANCE_STREAM = 1
 BOT_STREAM = 2
-MAX_RECORD_BYTES = 2_000_000
-MAX_RECORD_ACTIONS = 100_000
+MAX_RECORD_BYTES = 1_000_000
+"""Largest record (JSON save) a page reads: far above any real game (a long
+Not My Fault! game is ~2,000 moves, ~30 kB), small enough to load at once."""
+MAX_RECORD_ACTIONS = 20_000
+"""Most moves a record may hold; replaying that many takes well under a second."""
 MAX_SEED = 2**63 - 1
 HUMAN = "human"
 
 
 def fresh_seed() -> int:
-    """A new seed for a game whose user did not pick one (shown on the page)."""
-    return secrets.randbelow(10**9)
+    """A new secret seed (63 random bits) for a game whose user did not pick one.
+
+    It is never shown before the game ends (DESIGN.md, "Secrets stay on the
+    server"): knowing it would tell every future roll and every hidden card.
+    """
+    return secrets.randbelow(MAX_SEED + 1)
 
 
 def check_seed(seed: Any) -> int:
@@ -49,14 +56,22 @@ def check_seed(seed: Any) -> int:
     return seed
 
 
-@dataclass
-class _Step:
-    """One applied action and who made it (a human, a bot, or chance)."""
+@dataclass(frozen=True)
+class Step:
+    """One applied action and who made it (a human, a bot, or chance).
+
+    ``by_user``: a person made it (a human seat's move, or real dice typed in
+    table mode). ``group``: moves made as one (auto-stack, a dice entry) share
+    it, and one undo takes them all back. ``author``: the seat whose person
+    made it (for a table-mode entry, the seat of the device that typed it);
+    ``None`` for bots and drawn chance. Undo is for the author only.
+    """
 
     action: Any
     actor: int
     by_user: bool
     group: int = 0
+    author: int | None = None
 
 
 @dataclass
@@ -74,8 +89,8 @@ class Match:
     table: bool = False
     seats: tuple[str, ...] = ()
     _states: list[Any] = field(default_factory=list, repr=False)
-    _steps: list[_Step] = field(default_factory=list, repr=False)
-    _redo: list[list[_Step]] = field(default_factory=list, repr=False)
+    _steps: list[Step] = field(default_factory=list, repr=False)
+    _redo: list[list[Step]] = field(default_factory=list, repr=False)
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
     _groups: int = field(default=0, repr=False)
 
@@ -132,6 +147,13 @@ class Match:
         return tuple(step.action for step in self._steps)
 
     @property
+    def steps(self) -> tuple[Step, ...]:
+        return tuple(self._steps)
+
+    def human_seats(self) -> frozenset[int]:
+        return frozenset(k for k, kind in enumerate(self.seats) if kind == HUMAN)
+
+    @property
     def current_player(self) -> int:
         return self.game.current_player(self.state)
 
@@ -150,8 +172,44 @@ class Match:
             return self.table
         return not self.is_bot(player)
 
-    def can_undo(self) -> bool:
-        return any(step.by_user for step in self._steps)
+    def undo_start(self, seats: Collection[int] | None = None) -> int | None:
+        """Where an undo by the people of ``seats`` would cut the history, or ``None``.
+
+        The rule (as Board Game Arena's): a person may take back their own
+        last move (group) — with the bots' moves that followed it — until
+        another person acts, or until something hidden comes to light: a
+        drawn chance outcome (a roll, a dealt card) or a move the game says
+        ``reveals`` something (an audit, a card played from a hidden hand).
+        Real dice typed in table mode are the typist's own move and can be
+        taken back by them. ``seats`` are the seats of the device asking;
+        ``None`` means every human seat (one device for the whole table).
+        """
+        steps = self._steps
+        last = next((k for k in range(len(steps) - 1, -1, -1) if steps[k].by_user), None)
+        if last is None:
+            return None
+        group = steps[last].group
+        start = last
+        while start > 0 and steps[start - 1].by_user and steps[start - 1].group == group:
+            start -= 1
+        mine = self.human_seats() if seats is None else frozenset(seats)
+        author = steps[start].author
+        if author is not None and author not in mine:
+            return None
+        if author is None and not mine:
+            return None
+        for k in range(start, len(steps)):
+            step = steps[k]
+            if step.actor == CHANCE:
+                if not step.by_user:
+                    return None  # a drawn outcome was seen: undo would let you plan with it
+                continue
+            if self.game.reveals(self._states[k], step.action):
+                return None
+        return start
+
+    def can_undo(self, seats: Collection[int] | None = None) -> bool:
+        return self.undo_start(seats) is not None
 
     def can_redo(self) -> bool:
         return bool(self._redo)
@@ -165,13 +223,27 @@ class Match:
         """
         return self.play_group([action])[0]
 
-    def play_group(self, actions: Sequence[Any]) -> list[Any]:
+    def play_group(self, actions: Sequence[Any], author: int | None = None) -> list[Any]:
         """Apply several moves as one (auto-stack, a table-mode roll entry).
 
         All or nothing: every move is validated on a scratch copy first, so a
         refusal at move k raises and leaves the match as it was. One undo
-        takes the whole group back.
+        takes the whole group back. ``author``: the seat of the person making
+        them (default: the seat to act, or for table-mode dice the first
+        human seat).
         """
+        parsed = self.check_group(actions)
+        if author is None:
+            player = self.current_player
+            author = player if player >= 0 else min(self.human_seats(), default=None)
+        self._groups += 1
+        for action in parsed:
+            self._push(action, self._groups, author)
+        self._redo.clear()
+        return parsed
+
+    def check_group(self, actions: Sequence[Any]) -> list[Any]:
+        """Parse and validate moves made as one, without applying them; raises ``IllegalAction``."""
         parsed = [self.game.parse_action(a) if isinstance(a, str) else a for a in actions]
         state, k = self.state, self.chance_index()
         for action in parsed:
@@ -179,21 +251,46 @@ class Match:
                 self._check_seeded(state, k, action)
                 k += 1
             state = self.game.apply(state, action)
-        self._groups += 1
-        for action in parsed:
-            self._push(action, self._groups)
-        self._redo.clear()
         return parsed
 
-    def _push(self, action: Any, group: int = 0) -> None:
+    def _push(self, action: Any, group: int = 0, author: int | None = None) -> Step:
         actor = self.current_player
         new_state = self.game.apply(self.state, action)
         by_user = self.table if actor == CHANCE else (actor >= 0 and not self.is_bot(actor))
         if not group:
             self._groups += 1
             group = self._groups
+        if not by_user:
+            author = None
+        elif author is None:
+            author = actor if actor >= 0 else min(self.human_seats(), default=None)
+        step = Step(action, actor, by_user, group, author)
         self._states.append(new_state)
-        self._steps.append(_Step(action, actor, by_user, group))
+        self._steps.append(step)
+        return step
+
+    def extend(self, steps: Sequence[Step]) -> None:
+        """Re-apply stored steps (a table read back from the store), validating each.
+
+        Drawn chance must be what the seed gives: a stored table cannot hold
+        dice nobody rolled. Raises ``IllegalAction`` on the first bad step;
+        the steps before it stay applied.
+        """
+        for step in steps:
+            action = self.game.parse_action(step.action) if isinstance(step.action, str) else step.action
+            if self.current_player == CHANCE and not self.table:
+                self._check_seeded(self.state, self.chance_index(), action)
+            self._push(action, step.group, step.author)
+            self._groups = max(self._groups, step.group)
+        self._redo.clear()
+
+    def truncate(self, keep: int) -> None:
+        """Forget every step after the first ``keep`` (an undo made on another device)."""
+        if not 0 <= keep <= len(self._steps):
+            raise ValueError(f"cannot keep {keep} of {len(self._steps)} steps")
+        del self._steps[keep:]
+        del self._states[keep + 1 :]
+        self._redo.clear()
 
     def _check_seeded(self, state: Any, k: int, action: Any) -> None:
         """Outside table mode the seed rolls the dice: nobody may choose them."""
@@ -258,22 +355,19 @@ class Match:
             done.append(action)
         raise RuntimeError(f"{self.game.name}: no user decision after {limit} automatic moves")
 
-    def undo(self) -> bool:
+    def undo(self, seats: Collection[int] | None = None) -> bool:
         """Take back the last user move (or group) and the automatic moves after it.
 
-        Chance outcomes drawn before that move stay: undo never re-rolls.
+        Only where ``undo_start`` allows it (nothing hidden has come to light
+        since; the move is the asking seats' own). Chance outcomes drawn
+        before that move stay: undo never re-rolls.
         """
-        if not self.can_undo():
+        start = self.undo_start(seats)
+        if start is None:
             return False
-        group: list[_Step] = []
-        while self._steps and not self._steps[-1].by_user:
-            group.append(self._steps.pop())
-            self._states.pop()
-        last = self._steps[-1].group
-        while self._steps and self._steps[-1].by_user and self._steps[-1].group == last:
-            group.append(self._steps.pop())
-            self._states.pop()
-        group.reverse()
+        group = self._steps[start:]
+        del self._steps[start:]
+        del self._states[start + 1 :]
         self._redo.append(group)
         return True
 

@@ -129,6 +129,10 @@ class HighCard(Game[State, Any]):
             return Say(words[0])
         raise unknown_action(str(text), ("bet", "call"))
 
+    def reveals(self, state: State, action: Any) -> bool:
+        """A call shows both cards (the showdown); betting, checking and folding show nothing."""
+        return action == Say("call")
+
 
 RULES = {
     "ja": parse_rules("# ハイカード\n\n## 手番 {#play}\n賭けるか降りる。\n\n## 終わり {#end}\n高い方が勝ち。\n\n## 行動 {#actions}\nbet など。\n\n## 偶然 {#chance}\n配る。", "ja"),

@@ -516,6 +516,18 @@ class NotMyFault(Game[State, Action]):
     def parse_action(self, text: str) -> Action:
         return parse(text)
 
+    def reveals(self, state: State, action: Action) -> bool:
+        """An audit, and a declaration that ends the round, turn the face-down cards over.
+
+        Drawing and laying a card face down show nobody anything (the card
+        drawn is a chance outcome, which stops undo by itself).
+        """
+        if type(action) is Audit:
+            return True
+        if type(action) is Declare and state.phase == DECLARE:
+            return self.next_state(state, action).last is not state.last
+        return False
+
     # ----- what a seat knows -------------------------------------------------------------------------
     def unseen(self, state: State, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Counts of the cards ``seat`` has not seen: (this deck's, an earlier deck's).

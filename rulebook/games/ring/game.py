@@ -447,6 +447,10 @@ class Ring(Game[State, Action]):
     def parse_action(self, text: str) -> Action:
         return parse(text)
 
+    def reveals(self, state: State, action: Action) -> bool:
+        """A card played shows a hidden hand's card to everyone; taking a die or discarding face down shows nothing."""
+        return isinstance(action, Play)
+
     def observe(self, state: State, seat: int) -> dict[str, Any]:
         """What ``seat`` may know: its own hand and discard, and everything played face up.
 

@@ -142,8 +142,11 @@ def race(**kwargs) -> Match:
 def test_fresh_seed_is_a_valid_seed():
     for _ in range(20):
         seed = fresh_seed()
-        assert type(seed) is int and 0 <= seed < 10**9
+        assert type(seed) is int and 0 <= seed <= MAX_SEED
         assert check_seed(seed) == seed
+    # 63 random bits: a seed is never guessed, and never found by chance in a page's text
+    assert len({fresh_seed() for _ in range(50)}) == 50
+    assert sum(fresh_seed() > 10**15 for _ in range(50)) >= 45
 
 
 @pytest.mark.parametrize("seed,value", [(0, 0), (12, 12), ("12", 12), (" 12 ", 12), ("0", 0), (MAX_SEED, MAX_SEED), (str(MAX_SEED), MAX_SEED)])
@@ -309,32 +312,92 @@ def test_advance_stops_at_the_user_and_has_a_limit():
 
 
 # ----- undo / redo ---------------------------------------------------------------------------------------------------------
-def test_undo_never_rerolls():
-    m = race(seats=["human", "taker"], seed=3)
+def test_undo_before_the_next_roll_keeps_the_dice_and_a_roll_ends_undo():
+    """Undo takes back a decision until a chance outcome comes to light (BGA's rule): it never re-rolls."""
+    m = race(seats=["human", "human"], seed=3)
     m.advance()
+    first = m.actions
     m.play("take")
-    rolled = m.advance()
     state = m.state
-    assert m.undo()
-    assert m.current_player == 0 and m.actions == m.actions[:1]
+    assert m.can_undo() and m.undo()
+    assert m.actions == first and m.current_player == 0
     m.play("take")
-    assert m.advance() == rolled and m.state == state
+    assert m.state == state
+    m.advance()  # the next roll is drawn: what it shows cannot be planned around
+    assert not m.can_undo() and not m.undo()
 
 
-def test_undo_goes_back_to_the_last_user_decision_skipping_bot_and_chance_moves():
+def test_undo_takes_back_the_bot_moves_after_the_move_in_a_game_without_secrets():
+    m = race(seats=["human", "taker"], seed=3, table=True)
+    m.play("roll 2")
+    m.play("take")
+    m.play("roll 1")  # typed by the person at the table: their own entry, no secret
+    assert m.undo_start() == 2 and m.undo() and m.actions == ("roll 2", "take")
+    assert m.undo() and m.actions == ("roll 2",)
+    assert m.redo() and m.redo() and m.actions == ("roll 2", "take", "roll 1")
+
+
+def test_undo_is_for_the_seats_that_made_the_move():
+    m = race(table=True)
+    m.play("roll 2")  # typed by the first human seat's device
+    m.play("take")  # seat 0
+    assert m.steps[-1].author == 0 and m.steps[0].author == 0
+    assert m.can_undo({0}) and not m.can_undo({1}) and not m.can_undo(set())
+    m.play("roll 1", )
+    m.play_group(["skip"], author=1)
+    assert m.can_undo({1}) and not m.can_undo({0})
+    assert not m.undo({0}) and m.undo({1}) and m.actions == ("roll 2", "take", "roll 1")
+
+
+def test_undo_stops_at_a_move_the_game_says_reveals_something():
+    class Revealing(Race):
+        def reveals(self, state, action):
+            return action == "take"
+
+    m = Match.new(Revealing(), None, seed=1, table=True)
+    m.play("roll 2")
+    m.play("skip")
+    assert m.can_undo()
+    m.play("roll 1")
+    m.play("take")  # shows something: it cannot be taken back
+    assert not m.can_undo()
+    m.play("roll 3")
+    assert m.can_undo() and m.undo() and not m.can_undo()
+
+
+def test_only_automatic_moves_leave_nothing_to_undo():
     m = race(seats=["human", "taker"], seed=3)
     m.advance()
     assert not m.can_undo()  # only automatic moves so far
     assert not m.undo()
+
+
+def test_truncate_and_extend_rebuild_the_same_match():
+    m = race(seats=["human", "taker"], seed=3)
+    m.advance()
     m.play("skip")
-    m.advance()  # chance, bot, chance
-    assert len(m.actions) == 5
-    states = m.states
-    assert m.undo()
-    assert m.states == states[:2] and m.current_player == 0
-    assert not m.can_undo()
-    assert m.redo()
-    assert m.states == states and not m.can_redo()
+    m.advance()
+    steps = m.steps
+    copy_ = race(seats=["human", "taker"], seed=3)
+    copy_.extend(steps)
+    assert copy_.states == m.states and copy_.steps == steps
+    copy_.truncate(2)
+    assert copy_.states == m.states[:3] and copy_.steps == steps[:2]
+    copy_.extend(steps[2:])
+    assert copy_.states == m.states
+    with pytest.raises(ValueError):
+        copy_.truncate(len(steps) + 1)
+
+
+def test_extend_refuses_dice_the_seed_did_not_roll():
+    m = race(seed=3)
+    drawn = m.sample_chance()
+    other = next(a for a in RACE.legal_actions(m.state) if a != drawn)
+    from rulebook.core.match import Step
+
+    with pytest.raises(IllegalAction):
+        m.extend([Step(other, CHANCE, False, 1)])
+    assert m.actions == ()
 
 
 def test_table_mode_undo_after_a_roll_then_redo_gives_the_same_dice():

@@ -1,0 +1,336 @@
+"""The table store: where every game lives (DESIGN.md, "Tables").
+
+A *table* is one game at one (real or virtual) table: which game, its
+options, what sits in each seat (a person or a bot kind), the secret seed,
+whether real dice are typed in (table mode), and the list of moves made so
+far. Pages are views onto a table; they never own the game. So a reload, a
+second phone or a restarted server finds the very same game.
+
+The store is this small interface with two backends that pass the same
+contract tests (``tests/rulebook/tables/test_store_contract.py``):
+
+- ``SQLiteStore`` (``rulebook.tables.sqlite``): a file in the site's data
+  folder (WAL mode), nothing to install; the default.
+- ``PostgresStore`` (``rulebook.tables.postgres``): a ``postgresql://`` URL,
+  for several ``rulebook serve`` processes behind one reverse proxy.
+
+Writes are guarded by the table's **revision** (optimistic concurrency, as
+boardgame.io's storage): every change bumps it, and a page appends a move
+only if the revision is still the one it last saw. Otherwise nothing is
+written and ``StaleRevision`` tells the page to catch up first. The engine
+validates a move before the page tries to store it; the store checks shapes
+(seat numbers, sequence) but knows no rules.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+TABLE_ID_BYTES = 9
+"""72 random bits: a table's id is public (the spectator link), but not guessable."""
+TOKEN_BYTES = 16
+"""128 random bits (the issue asks >= 96): a seat's token is what lets a page act for and see that seat."""
+
+OPEN, OVER, CLOSED = "open", "over", "closed"
+STATUSES = (OPEN, OVER, CLOSED)
+"""A table is open while it is played, over once the game ended, closed when a host closed it."""
+
+ENV_DB = "RULEBOOK_DB"
+"""Where pages (kernels) find the store: set by ``rulebook serve --db``; inherited by every kernel."""
+
+MAX_LABEL = 80
+
+
+class StoreError(Exception):
+    """Base of the store's own errors (not rule errors: nothing a player did wrong)."""
+
+
+class NoSuchTable(StoreError):
+    """No table has this id (never created, or removed after the retention period)."""
+
+
+class StaleRevision(StoreError):
+    """The table changed since the page looked: nothing was written."""
+
+    def __init__(self, table_id: str, expected: int, actual: int) -> None:
+        super().__init__(f"table {table_id}: revision {actual}, not {expected}")
+        self.table_id = table_id
+        self.expected = expected
+        self.actual = actual
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(TABLE_ID_BYTES)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def is_token_text(text: Any) -> bool:
+    """Shape check before any lookup: URL-safe base64, as ``new_token``/``new_table_id`` make."""
+    return (
+        isinstance(text, str)
+        and 8 <= len(text) <= 64
+        and all(ch.isascii() and (ch.isalnum() or ch in "-_") for ch in text)
+    )
+
+
+@dataclass(frozen=True)
+class StoredStep:
+    """One stored move: its text (``str(action)``) and who made it (see ``rulebook.core.match.Step``)."""
+
+    text: str
+    actor: int
+    by_user: bool
+    group: int
+    author: int | None = None
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """Everything about a table but its moves.
+
+    ``seed`` is secret while the game runs: only the server side reads it.
+    ``seed_chosen``: the person who created the table picked the seed (a
+    designer replaying a game), so it is no secret to them; pages say so.
+    ``cuts`` counts undos (truncations): a page that saw the same ``cuts``
+    only needs the moves after the ones it has.
+    """
+
+    id: str
+    game: str
+    version: int
+    options: Mapping[str, Any]
+    seats: tuple[str, ...]
+    table_mode: bool
+    seed: int
+    seed_chosen: bool
+    status: str
+    revision: int
+    moves: int
+    cuts: int
+    created: float
+    updated: float
+    successor: str | None = None
+    label: str = ""
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == OPEN
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table read at one revision: its info and its moves from ``start`` on."""
+
+    info: TableInfo
+    steps: tuple[StoredStep, ...] = field(default=())
+    start: int = 0
+
+
+def dumps(value: Any) -> str:
+    """JSON as the store keeps it: compact, sorted keys (the same options give the same text)."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def check_new_table(
+    game: str, version: int, options: Mapping[str, Any], seats: Sequence[str], seed: int, tokens: Mapping[int, str]
+) -> None:
+    """Shape checks shared by the backends (the engine has already judged the options)."""
+    if not isinstance(game, str) or not game.isidentifier():
+        raise ValueError(f"bad game name {game!r}")
+    if type(version) is not int:
+        raise ValueError("version must be an int")
+    if not isinstance(options, Mapping):
+        raise ValueError("options must be a mapping")
+    dumps(dict(options))
+    if not seats or not all(isinstance(kind, str) and kind for kind in seats):
+        raise ValueError("seats must be non-empty strings")
+    if type(seed) is not int or not 0 <= seed < 2**63:
+        raise ValueError("seed must be an int in [0, 2**63)")
+    for seat, token in tokens.items():
+        if type(seat) is not int or not 0 <= seat < len(seats):
+            raise ValueError(f"token for a seat that does not exist: {seat!r}")
+        if not is_token_text(token):
+            raise ValueError("malformed token")
+    if len(set(tokens.values())) != len(tokens):
+        raise ValueError("two seats share a token")
+
+
+def check_steps(steps: Sequence[StoredStep], seats: int) -> None:
+    for step in steps:
+        if not isinstance(step, StoredStep) or not isinstance(step.text, str) or not step.text:
+            raise ValueError(f"bad step {step!r}")
+        if type(step.actor) is not int or not -1 <= step.actor < seats:
+            raise ValueError(f"bad actor in {step!r}")
+        if step.author is not None and (type(step.author) is not int or not 0 <= step.author < seats):
+            raise ValueError(f"bad author in {step!r}")
+
+
+class TableStore(ABC):
+    """The interface both backends implement. Every method is one transaction."""
+
+    url: str
+
+    # ----- tables --------------------------------------------------------------------------
+    @abstractmethod
+    def create(
+        self,
+        *,
+        game: str,
+        version: int,
+        options: Mapping[str, Any],
+        seats: Sequence[str],
+        table_mode: bool,
+        seed: int,
+        seed_chosen: bool = False,
+        tokens: Mapping[int, str] | None = None,
+        label: str = "",
+    ) -> TableInfo:
+        """A new open table at revision 0, with no moves.
+
+        ``tokens``: seat -> token for the seats people take (human seats);
+        new ones are made for any human seat not given one. Reusing the
+        tokens of a finished table lets its players follow to a rematch.
+        """
+
+    @abstractmethod
+    def load(self, table_id: str, start: int = 0) -> Table:
+        """The table's info and its moves from index ``start`` on, read at one revision."""
+
+    @abstractmethod
+    def info(self, table_id: str) -> TableInfo:
+        """The table's info alone."""
+
+    @abstractmethod
+    def revision(self, table_id: str) -> int:
+        """The table's revision: the cheap question a page asks several times a second."""
+
+    @abstractmethod
+    def append(
+        self, table_id: str, expected: int, steps: Sequence[StoredStep], *, status: str | None = None
+    ) -> TableInfo:
+        """Add moves at the end, if the revision is still ``expected``; else ``StaleRevision``.
+
+        One transaction: either every move is stored and the revision bumped
+        by one, or nothing. ``status`` (e.g. ``OVER`` when these moves ended
+        the game) is set in the same transaction.
+        """
+
+    @abstractmethod
+    def truncate(self, table_id: str, expected: int, keep: int, *, status: str | None = None) -> TableInfo:
+        """Forget every move after the first ``keep`` (an undo), if the revision is still ``expected``."""
+
+    @abstractmethod
+    def set_status(self, table_id: str, status: str, *, successor: str | None = None) -> TableInfo:
+        """Mark the table open / over / closed (and name the table that follows it); bumps the revision."""
+
+    # ----- seats ---------------------------------------------------------------------------------
+    @abstractmethod
+    def seat_tokens(self, table_id: str) -> dict[int, str]:
+        """Seat -> token of every seat a person takes (for the page that created the table, and hosts)."""
+
+    @abstractmethod
+    def seat_of(self, table_id: str, token: str) -> int | None:
+        """The seat this token opens at this table, or ``None``."""
+
+    @abstractmethod
+    def touch(self, table_id: str, seats: Iterable[int], when: float | None = None) -> None:
+        """A page holding ``seats`` is alive (its heartbeat)."""
+
+    @abstractmethod
+    def presence(self, table_id: str) -> dict[int, float]:
+        """Seat -> when a page holding it was last alive (seats never seen are left out)."""
+
+    # ----- the house ---------------------------------------------------------------------------------
+    @abstractmethod
+    def list_tables(self, statuses: Iterable[str] | None = None, limit: int = 200) -> list[TableInfo]:
+        """Tables, most recently changed first (``statuses``: only those)."""
+
+    @abstractmethod
+    def purge(self, finished_before: float, abandoned_before: float) -> int:
+        """Remove over/closed tables last changed before ``finished_before`` and open ones
+        untouched since ``abandoned_before``; returns how many went."""
+
+    @abstractmethod
+    def setting(self, key: str, make: Callable[[], str]) -> str:
+        """A site-wide value (e.g. the key that seals save files), created once by ``make``.
+
+        Several processes asking at once all get the one value that was stored first.
+        """
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release connections (the store may not be used afterwards)."""
+
+
+def now() -> float:
+    return time.time()
+
+
+def tokens_for(seats: Sequence[str], given: Mapping[int, str] | None, human: str = "human") -> dict[int, str]:
+    """Tokens for every human seat: the given ones where present, new ones elsewhere."""
+    given = dict(given or {})
+    people = [k for k, kind in enumerate(seats) if kind == human]
+    stray = set(given) - set(people)
+    if stray:
+        raise ValueError(f"tokens given for seats no person takes: {sorted(stray, key=str)}")
+    return {k: given.get(k) or new_token() for k in people}
+
+
+_STORES: dict[str, TableStore] = {}
+
+
+def open_store(url: str | None = None) -> TableStore:
+    """The store at ``url`` (default: ``$RULEBOOK_DB``; unset: one in-memory store per process).
+
+    - ``sqlite:///abs/path/tables.sqlite``, ``sqlite:relative.sqlite`` or a
+      plain path ending in ``.sqlite`` / ``.db``: SQLite.
+    - ``postgresql://...`` (or ``postgres://``): PostgreSQL.
+    - ``memory:``: SQLite in memory (nothing survives the process; what a
+      notebook opened outside ``rulebook serve`` uses).
+
+    Stores are cached per URL: a page process opens each store once.
+    """
+    url = (url if url is not None else os.environ.get(ENV_DB, "")).strip() or "memory:"
+    store = _STORES.get(url)
+    if store is None:
+        store = _open(url)
+        _STORES[url] = store
+    return store
+
+
+def forget_stores() -> None:
+    """Close and forget the cached stores (tests switch between them)."""
+    for store in _STORES.values():
+        try:
+            store.close()
+        except Exception:  # closing is best effort
+            pass
+    _STORES.clear()
+
+
+def _open(url: str) -> TableStore:
+    if url.startswith(("postgresql://", "postgres://")):
+        from .postgres import PostgresStore
+
+        return PostgresStore(url)
+    from .sqlite import SQLiteStore
+
+    if url == "memory:":
+        return SQLiteStore(":memory:")
+    if url.startswith("sqlite://"):
+        path = url[len("sqlite://") :]
+        return SQLiteStore(path if path else ":memory:")
+    if url.startswith("sqlite:"):
+        return SQLiteStore(url[len("sqlite:") :])
+    if url.endswith((".sqlite", ".sqlite3", ".db")):
+        return SQLiteStore(url)
+    raise ValueError(f"not a store URL: {url!r} (sqlite:///path.sqlite, postgresql://..., or memory:)")

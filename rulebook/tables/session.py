@@ -1,0 +1,446 @@
+"""One page's view onto a table: ``TableSession``.
+
+A page (one Voilà kernel, one browser tab) holds the seats whose tokens its
+URL carries: all the people of a table sharing one tablet, or one player on
+their own phone, or none (a spectator). The session keeps the game as a
+``Match`` rebuilt from the store, and is the only way a page changes it:
+
+- a move is validated by the engine on the page's copy first, then appended
+  to the store guarded by the revision the page saw. If another device moved
+  in between, nothing is written, the page catches up, and ``TableMoved``
+  says so (in both languages) — no move is lost or made twice;
+- the bots and the chance outcomes that follow are worked out by the page
+  that made the move before them (from the table's secret seed, so the same
+  on every device) and stored, so other devices only read them;
+- ``sync`` catches up with moves made elsewhere (a poll of the revision);
+- undo follows ``Match.undo_start`` (a person takes back their own last move
+  until another person acts or something hidden comes to light), and is
+  stored as a truncation, so every device sees it.
+
+Nothing here draws anything: ``widgets.app.GameApp`` is the page around it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from rulebook.core import CHANCE, HUMAN, TERMINAL, Game, Match, RulebookError, check_seed, fresh_seed, get_game
+from rulebook.core.match import Step
+
+from .store import CLOSED, OPEN, OVER, NoSuchTable, StaleRevision, StoredStep, Table, TableInfo, TableStore, is_token_text
+
+AutoRoll = Callable[[Any], bool]
+"""Whether the chance node at a state is drawn at once (True) or waits for a Roll button (the view decides)."""
+
+FLUSH_SECONDS = 0.25
+"""Automatic moves are stored in batches at least this often, so other devices see a bot's turn unfold."""
+TAKEOVER_SECONDS = 5.0
+"""A bot's or a roll's turn left undone this long (its page went away) is done by any page watching."""
+
+
+class TableError(RulebookError):
+    """Something about the table, not the rules, stopped a move (the page says why in JA/EN)."""
+
+
+def table_moved() -> TableError:
+    return TableError(
+        "table",
+        "別の端末が先に手を進めました。いまの盤面を表示しています（あなたの操作は記録されていません）。",
+        "Another device moved first: the board now shows the table as it is (your move was not made).",
+    )
+
+
+def not_your_seat(seat: int) -> TableError:
+    return TableError(
+        "seat",
+        f"いまは席 {seat + 1} の番です。この端末はその席を持っていません。",
+        f"It is Seat {seat + 1}'s turn, and this device does not hold that seat.",
+    )
+
+
+def watching_only() -> TableError:
+    return TableError(
+        "seat",
+        "この画面は観戦用です（席のリンクで開くと手を指せます）。",
+        "This page only watches the table (open a seat's link to play).",
+    )
+
+
+def table_closed() -> TableError:
+    return TableError(
+        "table",
+        "このテーブルは閉じられました。結果とリプレイは見られますが、手は指せません。",
+        "This table was closed: its result and replay stay, but no more moves can be made.",
+    )
+
+
+def to_stored(step: Step) -> StoredStep:
+    return StoredStep(str(step.action), step.actor, step.by_user, step.group, step.author)
+
+
+def to_step(stored: StoredStep) -> Step:
+    return Step(stored.text, stored.actor, stored.by_user, stored.group, stored.author)
+
+
+@dataclass
+class TableSession:
+    """A device's seats at one table, the match as the store has it, and the moves it makes."""
+
+    store: TableStore
+    game: Game
+    info: TableInfo
+    match: Match
+    keys: dict[int, str] = field(default_factory=dict)
+    """Seat -> token of every seat this page knows (it may hand them to other devices)."""
+    seats_here: frozenset[int] = frozenset()
+    """The seats this page plays and shows (a subset of ``keys``)."""
+    _redo: list[list[StoredStep]] = field(default_factory=list, repr=False)
+    _redo_revision: int = field(default=-1, repr=False)
+    _changed_at: float = field(default_factory=time.monotonic, repr=False)
+
+    # ----- opening --------------------------------------------------------------------------------------
+    @classmethod
+    def create(
+        cls,
+        store: TableStore,
+        game: Game | str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: Any = None,
+        seats: Sequence[str] | None = None,
+        table_mode: bool = False,
+        label: str = "",
+        tokens: Mapping[int, str] | None = None,
+    ) -> "TableSession":
+        """A new table (every human seat on this page). Raises ``BadOption`` for bad options, seed or seats.
+
+        With no ``seed`` a secret one is drawn; a chosen seed is recorded as
+        such (``seed_chosen``), because whoever chose it can work out every
+        roll and deal — pages tell every seat.
+        """
+        game = get_game(game) if isinstance(game, str) else game
+        chosen = seed is not None and seed != ""
+        seed_value = check_seed(seed) if chosen else fresh_seed()
+        match = Match.new(game, options, seed=seed_value, table=table_mode, seats=seats)
+        people = match.human_seats()
+        given = {k: v for k, v in (tokens or {}).items() if k in people}
+        info = store.create(
+            game=game.name,
+            version=game.version,
+            options=match.options,
+            seats=match.seats,
+            table_mode=match.table,
+            seed=seed_value,
+            seed_chosen=chosen,
+            tokens=given,
+            label=label,
+        )
+        keys = store.seat_tokens(info.id)
+        return cls(store, game, info, match, keys, frozenset(keys))
+
+    @classmethod
+    def open(cls, store: TableStore, table_id: str, tokens: Iterable[str] = ()) -> tuple["TableSession", list[str]]:
+        """The table ``table_id`` as seen by a page holding ``tokens``.
+
+        Returns the session and the tokens that open no seat of this table
+        (the page says so, and shows what a spectator sees). Raises
+        ``NoSuchTable``, or ``TableError`` when the table was made by another
+        version of the game than this site plays.
+        """
+        if not is_token_text(table_id):
+            raise NoSuchTable(str(table_id)[:40])
+        table = store.load(table_id)
+        info = table.info
+        try:
+            game = get_game(info.game)
+        except KeyError:
+            raise TableError(
+                "table",
+                f"このサイトには「{info.game}」がありません。",
+                f"This site has no game '{info.game}'.",
+            ) from None
+        if game.version != info.version:
+            raise TableError(
+                "table",
+                f"このテーブルは {game.title_ja} の別の版（{info.version}）で作られ、いまの版（{game.version}）では続けられません。",
+                f"This table was made with version {info.version} of {game.title_en}; this site plays version {game.version}.",
+            )
+        match = Match.new(game, info.options, seed=info.seed, table=info.table_mode, seats=info.seats)
+        match.extend([to_step(s) for s in table.steps])
+        keys: dict[int, str] = {}
+        unknown: list[str] = []
+        for token in tokens:
+            seat = store.seat_of(info.id, token) if is_token_text(token) else None
+            if seat is None:
+                unknown.append(token)
+            else:
+                keys[seat] = token
+        return cls(store, game, info, match, keys, frozenset(keys)), unknown
+
+    # ----- reading ------------------------------------------------------------------------------------------
+    @property
+    def table_id(self) -> str:
+        return self.info.id
+
+    @property
+    def revision(self) -> int:
+        return self.info.revision
+
+    @property
+    def is_open(self) -> bool:
+        return self.info.status != CLOSED
+
+    def is_spectator(self) -> bool:
+        return not self.seats_here
+
+    def author(self) -> int | None:
+        """Who a table-mode entry (dice typed in) is credited to: this page's first seat."""
+        return min(self.seats_here, default=None)
+
+    def can_act(self) -> bool:
+        """This page may move now: its seat is to act, or real dice are to be typed in by anyone seated."""
+        player = self.match.current_player
+        if not self.is_open or player == TERMINAL:
+            return False
+        if player == CHANCE:
+            return bool(self.seats_here)
+        return player in self.seats_here and not self.match.is_bot(player)
+
+    def can_undo(self) -> bool:
+        return self.is_open and bool(self.seats_here) and self.match.can_undo(self.seats_here)
+
+    def can_redo(self) -> bool:
+        return self.is_open and bool(self._redo) and self._redo_revision == self.revision
+
+    def keys_for(self, seats: Iterable[int]) -> list[str]:
+        return [self.keys[s] for s in sorted(seats) if s in self.keys]
+
+    # ----- seats on this page -------------------------------------------------------------------------------
+    def hold(self, seats: Iterable[int]) -> None:
+        """Play exactly ``seats`` on this page (those it has tokens for); hand the others to other devices."""
+        self.seats_here = frozenset(s for s in seats if s in self.keys)
+
+    # ----- moves -----------------------------------------------------------------------------------------------
+    def _check_turn(self) -> None:
+        if not self.is_open:
+            raise table_closed()
+        if not self.seats_here:
+            raise watching_only()
+        player = self.match.current_player
+        if player >= 0 and player not in self.seats_here:
+            raise not_your_seat(player)
+
+    def play_group(self, actions: Sequence[Any], auto_roll: AutoRoll = lambda state: False) -> list[Any]:
+        """Make moves as one (validated, then stored), then the automatic moves after them.
+
+        Raises ``IllegalAction`` (the rules), ``TableError`` (not this
+        page's turn, table closed, or another device moved first); in every
+        case the table and the page's match are as before.
+        """
+        self._check_turn()
+        player = self.match.current_player
+        parsed = self.match.check_group(actions)
+        author = player if player >= 0 else self.author()
+        base = len(self.match.steps)
+        self.match.play_group(parsed, author=author)
+        self._store_from(base)
+        self._redo.clear()
+        self.advance(auto_roll)
+        return parsed
+
+    def roll(self, auto_roll: AutoRoll = lambda state: False) -> bool:
+        """Draw the chance outcomes due now from the seed (the Roll button), then the automatic moves."""
+        if self.match.current_player != CHANCE or self.match.table:
+            return False
+        if not self.is_open:
+            raise table_closed()
+        if not self.seats_here:
+            raise watching_only()
+        base = len(self.match.steps)
+        while self.match.current_player == CHANCE:
+            self.match.step_auto()
+        self._store_from(base)
+        self._redo.clear()
+        self.advance(auto_roll)
+        return True
+
+    def auto_due(self, auto_roll: AutoRoll) -> bool:
+        """An automatic move (a bot's, or a roll drawn at once) is due."""
+        match = self.match
+        player = match.current_player
+        if not self.is_open or player == TERMINAL:
+            return False
+        if player == CHANCE:
+            return not match.table and auto_roll(match.state)
+        return match.is_bot(player)
+
+    def advance(self, auto_roll: AutoRoll = lambda state: False, limit: int = 100_000) -> int:
+        """Make and store the automatic moves due, in batches; returns how many this page stored.
+
+        If another page stores them first (it got there before us, e.g. after
+        a stall), this page catches up and goes on from there.
+        """
+        stored = 0
+        base = len(self.match.steps)
+        started = time.monotonic()
+        for _ in range(limit):
+            if not self.auto_due(auto_roll):
+                break
+            self.match.step_auto()
+            if time.monotonic() - started >= FLUSH_SECONDS:
+                stored += self._flush(base)
+                base, started = len(self.match.steps), time.monotonic()
+        else:
+            raise RuntimeError(f"{self.game.name}: no person's decision after {limit} automatic moves")
+        return stored + self._flush(base)
+
+    def _flush(self, base: int) -> int:
+        """Store the automatic moves after ``base``; on a stale revision drop them and catch up."""
+        n = len(self.match.steps) - base
+        if n <= 0:
+            return 0
+        try:
+            self._store_from(base)
+        except TableError:
+            return 0
+        return n
+
+    def _store_from(self, base: int) -> None:
+        """Append the page's steps after ``base`` to the store, or undo them locally and raise ``TableMoved``."""
+        steps = [to_stored(s) for s in self.match.steps[base:]]
+        status = OVER if self.match.is_over() else None
+        try:
+            self.info = self.store.append(self.table_id, self.revision, steps, status=status)
+        except StaleRevision:
+            self.match.truncate(base)
+            self.sync()
+            raise table_moved() from None
+        self._changed_at = time.monotonic()
+
+    # ----- undo / redo -----------------------------------------------------------------------------------------
+    def undo(self) -> bool:
+        """Take back this page's last move (``Match.undo_start``'s rule), on every device."""
+        if not self.can_undo():
+            return False
+        start = self.match.undo_start(self.seats_here)
+        assert start is not None
+        taken = [to_stored(s) for s in self.match.steps[start:]]
+        try:
+            self.info = self.store.truncate(self.table_id, self.revision, start, status=OPEN)
+        except StaleRevision:
+            self.sync()
+            raise table_moved() from None
+        self.match.truncate(start)
+        self._redo.append(taken)
+        self._redo_revision = self.revision
+        self._changed_at = time.monotonic()
+        return True
+
+    def redo(self) -> bool:
+        """Make again what this page's last undo took back, if nothing happened since."""
+        if not self.can_redo():
+            return False
+        steps = self._redo[-1]
+        base = len(self.match.steps)
+        self.match.extend([to_step(s) for s in steps])
+        try:
+            self._store_from(base)
+        except TableError:
+            self._redo.clear()
+            raise
+        self._redo.pop()
+        self._redo_revision = self.revision
+        return True
+
+    # ----- other devices -----------------------------------------------------------------------------------------
+    def sync(self) -> bool:
+        """Catch up with the store; True when something changed (the page redraws).
+
+        Usually the other devices only added moves: read those. After an undo
+        anywhere (``cuts`` moved) read the whole list and keep the common start.
+        """
+        if self.store.revision(self.table_id) == self.revision:
+            return False
+        local = self.match.steps
+        table = self.store.load(self.table_id, start=len(local))
+        if table.info.cuts == self.info.cuts and table.start == len(local):
+            self._catch_up(table, len(local))
+            return True
+        table = self.store.load(self.table_id)
+        common = 0
+        for mine, theirs in zip(local, table.steps):
+            if to_stored(mine) != theirs:
+                break
+            common += 1
+        self._catch_up(Table(table.info, table.steps[common:], common), common)
+        return True
+
+    def _catch_up(self, table: Table, at: int) -> None:
+        if len(self.match.steps) != at:
+            self.match.truncate(at)
+        self.match.extend([to_step(s) for s in table.steps])
+        self.info = table.info
+        self._changed_at = time.monotonic()
+        if self._redo_revision != self.revision:
+            self._redo.clear()
+
+    def stalled(self, auto_roll: AutoRoll) -> bool:
+        """An automatic move has been due for a while with nothing stored: its page went away."""
+        return self.auto_due(auto_roll) and time.monotonic() - self._changed_at >= TAKEOVER_SECONDS
+
+    def touch(self) -> None:
+        """This page is alive (the host page shows which seats are connected)."""
+        if self.seats_here:
+            self.store.touch(self.table_id, self.seats_here)
+
+    # ----- new tables from this one ---------------------------------------------------------------------------------
+    def rematch(
+        self,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: Any = None,
+        seats: Sequence[str] | None = None,
+        table_mode: bool = False,
+    ) -> "TableSession":
+        """A new game for the same people: a new table with the same seat tokens where seats stay human.
+
+        This table then names it as its successor, so the other devices follow.
+        An unfinished table is closed (the result of a game nobody finished
+        would mean nothing); a finished one stays as it is, for its replay.
+        """
+        old_tokens = self.store.seat_tokens(self.table_id)
+        new = TableSession.create(
+            self.store,
+            self.game,
+            options,
+            seed=seed,
+            seats=seats,
+            table_mode=table_mode,
+            label=self.info.label,
+            tokens=old_tokens,
+        )
+        status = OVER if self.info.status == OVER else CLOSED
+        self.info = self.store.set_status(self.table_id, status, successor=new.table_id)
+        carried = set(old_tokens)
+        # this page keeps the tokens it had (never learns another device's), and takes the
+        # new human seats nobody had before
+        new.keys = {s: t for s, t in new.keys.items() if s in self.keys or s not in carried}
+        new.hold(s for s in new.keys if s in self.seats_here or s not in carried)
+        return new
+
+    def close(self) -> None:
+        """Close the table (a host's decision): no more moves, the result and the replay stay."""
+        self.info = self.store.set_status(self.table_id, CLOSED)
+
+    # ----- records ------------------------------------------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The whole game as a JSON record, seed included: only for a finished (or closed) table."""
+        record = self.match.to_record()
+        record["meta"]["table_id"] = self.table_id
+        return record
+
+
+def seats_human(seats: Sequence[str]) -> frozenset[int]:
+    return frozenset(k for k, kind in enumerate(seats) if kind == HUMAN)

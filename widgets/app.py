@@ -1,34 +1,53 @@
 """``GameApp``: the one controller every game page uses.
 
-It owns a ``Match`` (the engine's driver) and draws it with shared parts —
-header, action bar, error box, undo/redo, new-game panel, hints, save/load,
-log, the rule panel — around a game-specific *view* found by name in
-``widgets.views.<game>``. Every callback runs inside ``guarded``: a refused
-move shows its rule in both languages and changes nothing; any other error
-is logged for the server and shown as a plain message, never a traceback
-(the front end would swallow it silently otherwise).
+A page is one seat's (or a spectator's) view onto a **table** in the store
+(DESIGN.md, "Tables"): the app holds a ``TableSession`` — the match as the
+store has it and the seats this page plays — and draws it with shared parts
+— header, action bar, error box, undo/redo, new-game panel, seats and links,
+hints, save/load, log, the rule panel — around a game-specific *view* found
+by name in ``widgets.views.<game>``. Moves go through the session (validated,
+then stored under the table's revision); moves made on other devices arrive
+by ``poll`` (a few times a second, from the kernel's event loop) and redraw
+the page.
+
+Every callback runs inside ``guarded``: a refused move shows its rule in both
+languages and changes nothing; any other error is logged on the server under
+a short error id, and the page shows only that id ("your table is safe"),
+never a traceback (the front end would swallow it silently otherwise).
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import html
 import importlib
+import json
+import secrets
 import sys
+import time
 import traceback
 from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
 
-from rulebook.core import CHANCE, HUMAN, SPECTATOR, Game, Match, RulebookError, fresh_seed, get_game
+from rulebook.core import CHANCE, HUMAN, SPECTATOR, TERMINAL, Game, Match, RulebookError, get_game
 from rulebook.core.errors import BadOption, BadRecord
-from rulebook.core.match import MAX_RECORD_BYTES, check_seed
+from rulebook.core.match import MAX_RECORD_BYTES
 from rulebook.core.text import RuleText, load_rules
+from rulebook.tables import links, seal
+from rulebook.tables.session import TableError, TableSession
+from rulebook.tables.store import OVER, NoSuchTable, TableStore, open_store
 
-from .base import RulePanel
+from .base import PageLink, RecordUpload, RulePanel
 from .i18n import LANGS, t
+from .seats_panel import SeatsPanel
 
 LOG_LINES = 300
+POLL_SECONDS = 0.25
+"""How often a page asks the store for the table's revision (moves show elsewhere within a second)."""
+PRESENCE_SECONDS = 5.0
+"""How often a live page marks its seats present (the host page shows who is connected)."""
 
 
 def _hide(widget: w.Widget, hidden: bool) -> None:
@@ -51,8 +70,26 @@ def rules_package(game: Game) -> str:
     return type(game).__module__.rsplit(".", 1)[0]
 
 
+def error_id() -> str:
+    """A short id tying what a visitor sees to the traceback in the server log."""
+    return secrets.token_hex(4)
+
+
+def log_error(where: str, ident: str) -> None:
+    """The traceback of the exception being handled, to the *server's* log under ``ident``.
+
+    ``sys.__stderr__`` is the kernel process's own stderr, which it inherits
+    from ``rulebook serve``; ``sys.stderr`` in a kernel is captured and sent
+    to the page, which is how a traceback once reached a visitor.
+    """
+    stream = sys.__stderr__ or sys.stderr
+    print(f"[rulebook] error {ident} in {where}:", file=stream)
+    traceback.print_exc(file=stream)
+    stream.flush()
+
+
 class GameApp:
-    """A playable game: engine match + shared controls + the game's board view."""
+    """A playable game: a table session + shared controls + the game's board view."""
 
     def __init__(
         self,
@@ -64,13 +101,23 @@ class GameApp:
         seats: Sequence[str] | None = None,
         table: bool = False,
         notices: Sequence[tuple[str, str]] = (),
+        store: TableStore | None = None,
+        table_id: str | None = None,
+        keys: Sequence[str] = (),
+        notes: tuple[str, str] | None = None,
+        public_url: str = "",
     ) -> None:
         self.game = get_game(game) if isinstance(game, str) else game
         self.lang = lang if lang in LANGS else "ja"
         self.rules: dict[str, RuleText] = load_rules(rules_package(self.game))
+        self.store = store if store is not None else open_store()
         self.notices = list(notices)
+        self.notes = notes
+        """Staff notes for this game from the house file (JA, EN), shown under the header."""
+        self.public_url = public_url
         self.error: RulebookError | None = None
-        self.error_internal = False
+        self.error_internal: str | None = None
+        """The id of an unexpected error shown on the page (its traceback is in the server log)."""
         self.message: tuple[str, str] | None = None
         self.hint_on = False
         self._log_cache: dict[tuple[int, str], str | None] = {}
@@ -81,20 +128,29 @@ class GameApp:
         self.revealed = True
         """False while the pass screen waits for ``viewer`` to take the tablet."""
         self.save_ready = False
+        self._watch_task: Any = None
+        self._touched = 0.0
+        self.closed = False
         self._build()
         self.view = load_view(self.game.name)(self)
         self.board_area.children = (self.view.widget,)
         self.panel_area.children = (self.view.panel,)
         self.options_area.children = (self.view.options_widget,)
-        self.match: Match
-        try:
-            self._start(options, seed, seats, table)
-        except RulebookError as error:
-            self.notices.append((error.message_ja, error.message_en))
-            self._start(None, None, None, False)
+        self.session: TableSession
+        if table_id is None or not self._open_table(table_id, keys):
+            try:
+                self._start(options, seed, seats, table)
+            except RulebookError as error:
+                self.notices.append((error.message_ja, error.message_en))
+                self._start(None, None, None, False)
         self.view.set_options(self.match.options)
         self._sync_newgame_panel()
         self.refresh()
+
+    @property
+    def match(self) -> Match:
+        """The game as the table holds it (read by the views; changed only through the session)."""
+        return self.session.match
 
     # ----- building the page ---------------------------------------------------------
     def _build(self) -> None:
@@ -124,7 +180,11 @@ class GameApp:
         self.hint_toggle.observe(self.guarded(lambda change: self.set_hint(bool(change["new"]))), "value")
         self.newgame_toggle = _classed(w.ToggleButton(value=False), "rb-newgame-toggle")
         self.newgame_toggle.observe(self.guarded(lambda change: _hide(self.newgame_panel, not change["new"])), "value")
-        self.controls = _classed(w.HBox([self.undo_button, self.redo_button, self.hint_toggle, self.newgame_toggle]), "rb-controls")
+        self.seats_toggle = _classed(w.ToggleButton(value=False), "rb-seats-toggle")
+        self.seats_toggle.observe(self.guarded(lambda change: self._draw_seats()), "value")
+        self.controls = _classed(
+            w.HBox([self.undo_button, self.redo_button, self.hint_toggle, self.seats_toggle, self.newgame_toggle]), "rb-controls"
+        )
 
         self.options_area = _classed(w.VBox(), "rb-options")
         self.seats_area = _classed(w.VBox(), "rb-seats-kinds")
@@ -136,6 +196,8 @@ class GameApp:
             w.VBox([self.options_area, self.seats_area, self.seed_input, self.table_input, self.start_button]), "rb-newgame"
         )
         _hide(self.newgame_panel, True)
+        self.seats_panel = SeatsPanel(self)
+        _hide(self.seats_panel.root, True)
 
         self.pass_message = _classed(w.HTML(), "rb-pass-message")
         self.reveal_button = _classed(w.Button(), "rb-reveal", "rb-primary")
@@ -144,8 +206,8 @@ class GameApp:
         self.save_link = _classed(w.HTML(), "rb-save")
         self.save_button = _classed(w.Button(icon="download"), "rb-save-button")
         self.save_button.on_click(self.guarded(lambda _: self.prepare_save()))
-        self.load_input = _classed(w.FileUpload(accept=".json,application/json", multiple=False), "rb-load")
-        self.load_input.observe(self.guarded(self._on_upload), "value")
+        self.load_input = _classed(RecordUpload(max_bytes=MAX_RECORD_BYTES), "rb-load")
+        self.load_input.on_msg(self.guarded(self._on_upload))
         self.files = _classed(w.HBox([self.save_button, self.save_link, self.load_input]), "rb-files")
         self.log_title = _classed(w.HTML(), "rb-panel-title")
         self.log_box = _classed(w.HTML(), "rb-log")
@@ -153,7 +215,16 @@ class GameApp:
         self.rule_panel = _classed(RulePanel(), "rb-rules")
         self.side_column = _classed(
             w.VBox(
-                [self.controls, self.newgame_panel, self.files, self.log_title, self.log_box, self.rules_title, self.rule_panel]
+                [
+                    self.controls,
+                    self.seats_panel.root,
+                    self.newgame_panel,
+                    self.files,
+                    self.log_title,
+                    self.log_box,
+                    self.rules_title,
+                    self.rule_panel,
+                ]
             ),
             "rb-side",
         )
@@ -162,7 +233,11 @@ class GameApp:
         # instead of on each part of the page separately.
         self.drawn = _classed(w.HTML(), "rb-drawn")
         _hide(self.drawn, True)
-        self.root = _classed(w.VBox([self.header, self.notice_box, main, self.drawn]), "rb-app", f"rb-game-{self.game.name}")
+        self.page_link = PageLink()
+        self.page_link.on_msg(self.guarded(self._on_beat))
+        self.root = _classed(
+            w.VBox([self.header, self.notice_box, main, self.drawn, self.page_link]), "rb-app", f"rb-game-{self.game.name}"
+        )
 
     # ----- guarded callbacks ---------------------------------------------------------
     def guarded(self, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -174,28 +249,82 @@ class GameApp:
             except RulebookError as error:
                 self.show_error(error)
             except Exception:  # the front end would swallow it: log it and say so on the page
-                print(f"[rulebook] error in a {self.game.name} callback:", file=sys.stderr)
-                traceback.print_exc(file=sys.stderr)
-                self.error, self.error_internal = None, True
+                ident = error_id()
+                log_error(f"a {self.game.name} page", ident)
+                self.error, self.error_internal = None, ident
                 self._draw_error()
             return None
 
         return run
 
+    # ----- tables --------------------------------------------------------------------------------
+    def _open_table(self, table_id: str, keys: Sequence[str]) -> bool:
+        """Open the table of the page's link; False (with a notice) if there is none to open."""
+        try:
+            session, unknown = TableSession.open(self.store, table_id, keys)
+        except NoSuchTable:
+            self.notices.append((t("no_table", "ja"), t("no_table", "en")))
+            return False
+        except RulebookError as error:
+            self.notices.append((error.message_ja, error.message_en))
+            return False
+        if session.game.name != self.game.name:
+            self.notices.append((t("table_other_game", "ja"), t("table_other_game", "en")))
+            return False
+        if unknown:
+            self.notices.append((t("bad_seat_link", "ja"), t("bad_seat_link", "en")))
+        self._use(session)
+        self._advance()
+        return True
+
+    def _use(self, session: TableSession) -> None:
+        """Show ``session`` from now on (a new table, a loaded file, the next game at this table)."""
+        self.session = session
+        self._log_cache.clear()
+        self.error, self.error_internal, self.message = None, None, None
+        self._reset_viewer()
+        self._update_link()
+
+    def _update_link(self) -> None:
+        """The address bar: this table and the seats this page plays (a reload comes back here)."""
+        session = self.session
+        self.page_link.query = links.page_query(session.table_id, session.page_keys(), self.lang)
+
+    def origin(self) -> str:
+        """How other devices reach the site: the house's public URL, or what this browser used."""
+        return links.clean_origin(self.public_url) or links.clean_origin(self.page_link.origin)
+
+    def seat_url(self, seats: Sequence[int] = ()) -> str:
+        session = self.session
+        return links.page_url(self.origin(), self.game.name, session.table_id, session.keys_for(seats), self.lang)
+
+    def hold_seats(self, seats: Sequence[int]) -> None:
+        """Play exactly ``seats`` on this page (the others are played on other devices)."""
+        self.session.hold(seats)
+        self._reset_viewer()
+        self._update_link()
+        self.refresh()
+
     # ----- starting games ----------------------------------------------------------------
     def _start(self, options: Mapping[str, Any] | None, seed: Any, seats: Sequence[str] | None, table: bool) -> None:
-        seed = fresh_seed() if seed is None or seed == "" else check_seed(seed)
         opts = self.game.normalize_options(options)
         if seats is None:
             seats = self.view.default_seats(opts)
-        self.match = Match.new(self.game, opts, seed=seed, table=table, seats=seats)
-        self._log_cache.clear()
-        self.error, self.error_internal, self.message = None, False, None
-        self._auto()
+        current = getattr(self, "session", None)
+        if current is not None and not current.is_spectator():
+            session = current.rematch(opts, seed=seed, seats=seats, table_mode=table)
+        else:
+            session = TableSession.create(self.store, self.game, opts, seed=seed, seats=seats, table_mode=table)
+        self._use(session)
+        self._advance()
         self._reset_viewer()
 
     def start(self, options: Mapping[str, Any] | None = None, seed: Any = None, seats: Sequence[str] | None = None, table: bool = False) -> None:
-        """Begin a new game; a refused option leaves the current game as it is."""
+        """Begin a new game; a refused option leaves the current game as it is.
+
+        From a seated page it is the next game at the same table: the seat
+        links stay valid and the other devices follow.
+        """
         self._start(options, seed, seats, table)
         self.view.set_options(self.match.options)
         self._sync_newgame_panel()
@@ -239,38 +368,38 @@ class GameApp:
         self.play_group([action])
 
     def play_group(self, actions: Sequence[Any]) -> None:
-        self.match.play_group(actions)
+        try:
+            self.session.play_group(actions, self.view.auto_roll)
+        except TableError:
+            self._after_change()
+            raise
         self._after_move()
 
     def roll(self) -> None:
         """Draw the chance outcomes of this roll from the seed, then let bots move."""
         if self.match.current_player != CHANCE or self.match.table:
             return
-        while self.match.current_player == CHANCE:
-            self.match.step_auto()
+        try:
+            self.session.roll(self.view.auto_roll)
+        except TableError:
+            self._after_change()
+            raise
         self._after_move()
 
     def _after_move(self) -> None:
-        self.error, self.error_internal, self.message = None, False, None
+        self.error, self.error_internal, self.message = None, None, None
         self.save_ready = False
-        self._auto()
         self.refresh()
 
-    def _auto(self) -> None:
-        """Bots move until a human seat or a roll is due.
+    def _after_change(self) -> None:
+        """The table changed under the page (another device): forget what no longer holds and redraw."""
+        self.save_ready = False
+        self._trim_log_cache()
+        self.refresh()
 
-        A roll waits for the Roll button unless the view says this one follows
-        at once (``auto_roll``, e.g. a re-roll the player just asked for).
-        """
-        match = self.match
-        for _ in range(100_000):
-            player = match.current_player
-            if player == CHANCE and not match.table and self.view.auto_roll(match.state):
-                match.step_auto()
-            elif player >= 0 and match.is_bot(player):
-                match.step_auto()
-            else:
-                return
+    def _advance(self) -> None:
+        """Bots and automatic rolls due now (on opening a table, or taking over a stalled one)."""
+        self.session.advance(self.view.auto_roll)
 
     def _trim_log_cache(self) -> None:
         """Forget log lines past the current move (undo/redo changed what follows)."""
@@ -278,53 +407,163 @@ class GameApp:
         self._log_cache = {key: line for key, line in self._log_cache.items() if key[0] < n}
 
     def undo(self) -> None:
-        self._travel(self.match.undo, "nothing_to_undo")
+        self._travel(self.session.undo, "nothing_to_undo")
 
     def redo(self) -> None:
-        self._travel(self.match.redo, "nothing_to_redo")
+        self._travel(self.session.redo, "nothing_to_redo")
 
     def _travel(self, step: Callable[[], bool], nothing: str) -> None:
-        """Undo or redo one user move; say so when there is none."""
-        if step():
-            self.error, self.error_internal, self.message = None, False, None
+        """Undo or redo one move; say so (and why) when there is none."""
+        try:
+            done = step()
+        except TableError:
+            self._after_change()
+            raise
+        if done:
+            self.error, self.error_internal, self.message = None, None, None
+            self.save_ready = False
         else:
-            self.message = (t(nothing, "ja"), t(nothing, "en"))
+            key = nothing if nothing == "nothing_to_redo" else self._why_no_undo()
+            self.message = (t(key, "ja"), t(key, "en"))
         self._trim_log_cache()
         self.refresh()
 
-    # ----- saving and loading ----------------------------------------------------------------
-    def _on_upload(self, change: Mapping[str, Any]) -> None:
-        files = change["new"]
-        if not files:
-            return
-        upload = files[0]
+    def _why_no_undo(self) -> str:
+        """Which rule stops undo now (BGA's: your own last move, until something is revealed)."""
+        steps = self.match.steps
+        if not any(step.by_user for step in steps):
+            return "nothing_to_undo"
+        last = next(step for step in reversed(steps) if step.by_user)
+        if last.author is not None and last.author not in self.session.seats_here:
+            return "undo_not_yours"
+        return "undo_revealed"
+
+    # ----- other devices -----------------------------------------------------------------------------
+    def poll(self) -> bool:
+        """Catch up with moves made on other devices; True if the page was redrawn.
+
+        Also takes over a bot's or a roll's turn left undone by a page that
+        went away, and follows the table to the next game when one started.
+        """
+        session = self.session
+        changed = session.sync()
+        if session.info.successor and self._follow(session.info.successor):
+            return True
+        if session.stalled(self.view.auto_roll):
+            session.advance(self.view.auto_roll)
+            changed = True
+        if changed:
+            self._after_change()
+        return changed
+
+    def _follow(self, successor: str) -> bool:
+        """Another device started the next game at this table: go there with the same seats."""
         try:
-            content = bytes(upload["content"])
-            self.load_json(content)
-        finally:
-            self.load_input.value = ()
+            session, _ = TableSession.open(self.store, successor, self.session.page_keys())
+        except (NoSuchTable, RulebookError):
+            return False
+        self._use(session)
+        self.message = (t("next_game", "ja"), t("next_game", "en"))
+        self.view.set_options(self.match.options)
+        self._sync_newgame_panel()
+        self.refresh()
+        return True
+
+    def _on_beat(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """The page's heartbeat: answer it (the page reloads itself if nobody does), mark the seats present."""
+        if isinstance(content, dict) and type(content.get("beat")) is int:
+            self.page_link.pong = content["beat"]
+            now = time.monotonic()
+            if now - self._touched >= PRESENCE_SECONDS:
+                self._touched = now
+                self.session.touch()
+            self.poll()
+
+    def start_watching(self) -> bool:
+        """Poll the table from the kernel's event loop while the page lives (False outside a kernel)."""
+        if self._watch_task is not None:
+            return True
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            return False
+        if not loop.is_running():
+            return False
+        self._watch_task = loop.create_task(self._watch())
+        return True
+
+    async def _watch(self) -> None:
+        safe_poll = self.guarded(self.poll)
+        while not self.closed:
+            await asyncio.sleep(POLL_SECONDS)
+            safe_poll()
+
+    def close(self) -> None:
+        """Stop watching the table (the page went away)."""
+        self.closed = True
+        if self._watch_task is not None:
+            self._watch_task.cancel()
+
+    # ----- saving and loading ----------------------------------------------------------------
+    def _on_upload(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A file chosen in the page: its text, or only its size when the page refused to send it."""
+        if not isinstance(content, dict):
+            return
+        if content.get("too_big") is not None or not isinstance(content.get("text"), str):
+            raise BadRecord("record", t("load_too_big", "ja"), t("load_too_big", "en"))
+        self.load_json(content["text"])
 
     def load_json(self, content: bytes | str) -> None:
-        """Resume a saved game; a bad file raises ``BadRecord`` and keeps the current game."""
+        """Resume a saved game as a new table; a bad file raises ``BadRecord`` and keeps the current game.
+
+        A sealed file (this site's, see ``rulebook.tables.seal``) resumes
+        exactly, table mode included. A plain record is a replay or a game
+        whose seed its owner knows: it is replayed and its dice checked
+        against the seed; an unfinished table-mode record is refused, since
+        nothing shows a person typed its dice.
+        """
         size = len(content.encode("utf-8") if isinstance(content, str) else content)
         if size > MAX_RECORD_BYTES:
             raise BadRecord("record", t("load_too_big", "ja"), t("load_too_big", "en"))
+        try:
+            data = json.loads(content)
+        except (ValueError, RecursionError):
+            raise BadRecord("record", "JSON として読めません。", "The file is not valid JSON.") from None
+        sealed = seal.is_sealed(data)
+        if sealed:
+            data = seal.unseal(data, seal.site_key(self.store))
 
         def this_game(name: str) -> Game:
             if name != self.game.name:
                 raise BadRecord("record", t("load_other_game", "ja", game=name), t("load_other_game", "en", game=name))
             return self.game
 
-        match = Match.from_json(content, this_game)
-        self.match = match
-        self._log_cache.clear()
-        self._reset_viewer()
-        self.error, self.error_internal = None, False
+        match = Match.from_record(data, this_game)
+        if not sealed and match.table and not match.is_over():
+            raise BadRecord("record", t("load_plain_table", "ja"), t("load_plain_table", "en"))
+        meta = data.get("meta") if isinstance(data, dict) else None
+        chosen = (not sealed) or bool(isinstance(meta, dict) and meta.get("seed_chosen"))
+        self._use(TableSession.from_match(self.store, match, seed_chosen=chosen))
         self.message = (t("loaded", "ja", moves=len(match.actions)), t("loaded", "en", moves=len(match.actions)))
-        self._auto()
+        self._advance()
         self.view.set_options(match.options)
         self._sync_newgame_panel()
         self.refresh()
+
+    def save_record(self) -> tuple[str, str]:
+        """(file name, JSON text) of the save file: sealed while the game runs, the plain replay once over."""
+        session = self.session
+        record = session.record()
+        record["meta"]["seed_chosen"] = session.info.seed_chosen
+        moves = len(self.match.actions)
+        if self.game_finished():
+            return f"{self.game.name}-{session.table_id}-replay.json", json.dumps(record, ensure_ascii=False, indent=1)
+        sealed = seal.seal(record, seal.site_key(self.store))
+        return f"{self.game.name}-{session.table_id}-{moves}.json", json.dumps(sealed)
+
+    def game_finished(self) -> bool:
+        """Over, or closed by a host: from then on the seed and the full record are no secret."""
+        return self.match.is_over() or not self.session.is_open
 
     def _draw_pass_screen(self) -> None:
         name = t("seat", self.lang) + f" {self.viewer + 1}"
@@ -338,18 +577,21 @@ class GameApp:
             self.play_column.children = wanted
 
     def _draw_save(self) -> None:
-        hidden = self.game.hidden_information
-        _hide(self.save_button, not hidden or self.save_ready)
+        """The save link: built on request in games with secrets (or while seats are on other devices)."""
+        on_request = self.game.hidden_information or not self.game_finished()
+        ready = self.save_ready or not on_request
+        _hide(self.save_button, ready)
         self.save_button.description = t("save_prepare", self.lang)
-        if hidden and not self.save_ready:
+        if not ready:
             self.save_link.value = ""
             _hide(self.save_link, True)
             return
         _hide(self.save_link, False)
-        data = base64.b64encode(self.match.to_json().encode("utf-8")).decode("ascii")
-        name = f"{self.game.name}-{self.match.seed}-{len(self.match.actions)}.json"
+        name, text = self.save_record()
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        label = t("save_replay" if self.game_finished() else "save", self.lang)
         self.save_link.value = (
-            f'<a class="rb-save-link" download="{name}" href="data:application/json;base64,{data}">{t("save", self.lang)}</a>'
+            f'<a class="rb-save-link" download="{html.escape(name)}" href="data:application/json;base64,{data}">{label}</a>'
         )
 
     # ----- language, hints, errors --------------------------------------------------------------
@@ -357,6 +599,7 @@ class GameApp:
         self.lang = lang if lang in LANGS else "ja"
         self._set_seat_choosers([d.value for d in self.seats_area.children] or self.match.seats)
         self.view.set_lang(self.lang)
+        self._update_link()
         self.refresh()
 
     def set_hint(self, on: bool) -> None:
@@ -365,7 +608,7 @@ class GameApp:
 
     def show_error(self, error: RulebookError) -> None:
         """Show why a move was refused and point the rule panel at the paragraph."""
-        self.error, self.error_internal, self.message = error, False, None
+        self.error, self.error_internal, self.message = error, None, None
         self._draw_error()
         rule_ids = self.rules[self.lang].ids
         if error.rule_id in rule_ids:
@@ -376,7 +619,10 @@ class GameApp:
     def _draw_error(self) -> None:
         lang = self.lang
         if self.error_internal:
-            self.error_box.value = f'<div class="rb-error-box"><div class="rb-error-text">{html.escape(t("internal_error", lang))}</div></div>'
+            self.error_box.value = (
+                f'<div class="rb-error-box" data-error-id="{self.error_internal}"><div class="rb-error-text">'
+                f"{html.escape(t('internal_error', lang, ident=self.error_internal))}</div></div>"
+            )
         elif self.error is not None:
             error = self.error
             rule_ids = self.rules[lang].ids
@@ -397,7 +643,8 @@ class GameApp:
 
     # ----- who is looking (hidden information) ---------------------------------------------------
     def human_seats(self) -> list[int]:
-        return [k for k, kind in enumerate(self.match.seats) if kind == HUMAN]
+        """The seats of people playing on this page (the others are bots or on other devices)."""
+        return sorted(self.session.seats_here)
 
     def hot_seat(self) -> bool:
         """Several people share the screen in a game with secrets: pass screens are needed."""
@@ -406,14 +653,17 @@ class GameApp:
     def _reset_viewer(self) -> None:
         humans = self.human_seats()
         player = self.match.current_player
-        self.viewer = player if player in humans else (humans[0] if humans else 0)
+        self.viewer = player if player in humans else (humans[0] if humans else SPECTATOR)
         self.revealed = not self.hot_seat()
         self.save_ready = False
 
     def _follow_turn(self) -> None:
         """When another person's move comes up, hide the board until they take the tablet."""
         player = self.match.current_player
-        if player >= 0 and player in self.human_seats() and player != self.viewer:
+        humans = self.human_seats()
+        if self.viewer not in humans:
+            self.viewer = humans[0] if humans else SPECTATOR
+        if player >= 0 and player in humans and player != self.viewer:
             self.viewer = player
             self.revealed = not self.hot_seat()
         if self.match.is_over():
@@ -425,7 +675,7 @@ class GameApp:
         self.refresh()
 
     def viewer_seat(self) -> int:
-        """The seat to draw: the viewer, or ``SPECTATOR`` while the pass screen is up."""
+        """The seat to draw: the viewer, or ``SPECTATOR`` while the pass screen is up (or on a spectator's page)."""
         return self.viewer if self.revealed else SPECTATOR
 
     def observation(self) -> dict[str, Any]:
@@ -433,36 +683,53 @@ class GameApp:
         return self.game.observe(self.match.state, self.viewer_seat())
 
     def prepare_save(self) -> None:
-        """Hidden-information games build the save file on request, not in the page's markup."""
+        """The save file is built on request, not kept in the page's markup."""
         self.save_ready = True
         self._draw_save()
 
     # ----- drawing ---------------------------------------------------------------------------------
+    def _header_tags(self) -> list[str]:
+        """The table's facts for the header: whose page this is, table mode, a closed table."""
+        lang, session = self.lang, self.session
+        tags = []
+        if session.info.label:
+            tags.append(f"<span class='rb-table-label'>{html.escape(session.info.label)}</span>")
+        if session.is_spectator():
+            tags.append(f"<span class='rb-watching'>{html.escape(t('watching', lang))}</span>")
+        elif len(set(self.match.seats)) > 1 or len(self.human_seats()) < self.match.seats.count(HUMAN):
+            names = ", ".join(f"{t('seat', lang)} {k + 1}" for k in self.human_seats())
+            tags.append(f"<span class='rb-my-seats'>{html.escape(t('this_page_plays', lang, seats=names))}</span>")
+        if self.match.table:
+            tags.append(html.escape(t("table_on", lang)))
+        if not session.is_open:
+            tags.append(f"<span class='rb-table-closed'>{html.escape(t('table_closed', lang))}</span>")
+        return tags
+
     def refresh(self) -> None:
         """Redraw everything from the match (cheap: a few widgets' values)."""
         lang, match = self.lang, self.match
         self._follow_turn()
         self._draw_pass_screen()
         self.title.value = html.escape(self.game.title_ja if lang == "ja" else f"{self.game.title_en}")
-        self.status.value = self.view.status()
+        self.status.value = " · ".join(part for part in [self.view.status(), *self._header_tags()] if part)
         self.lang_button.description = t("lang_switch", lang)
         self.roll_button.description = t("roll", lang)
         self.undo_button.description = t("undo", lang)
         self.redo_button.description = t("redo", lang)
-        self.undo_button.disabled = not match.can_undo()
-        self.redo_button.disabled = not match.can_redo()
+        self.undo_button.disabled = not self.session.can_undo()
+        self.redo_button.disabled = not self.session.can_redo()
+        self.undo_button.tooltip = "" if self.session.can_undo() else t(self._why_no_undo(), lang)
         self.hint_toggle.description = t("hint_off" if self.hint_on else "hint", lang)
         self.newgame_toggle.description = t("new_game", lang)
+        self.seats_toggle.description = t("seats_links", lang)
         self.start_button.description = t("start", lang)
         self.seed_input.description = t("seed", lang)
         self.seed_input.placeholder = t("seed_placeholder", lang)
         self.table_input.description = t("table_mode", lang)
-        self.load_input.description = t("load", lang)
+        self.load_input.label = t("load", lang)
         self.log_title.value = t("log", lang)
         self.rules_title.value = t("rules", lang)
-        notices = "".join(f"<div>{html.escape(ja if lang == 'ja' else en)}</div>" for ja, en in self.notices)
-        self.notice_box.value = f'<div class="rb-notice-box">{notices}</div>' if notices else ""
-        _hide(self.notice_box, not notices)
+        self._draw_notices()
 
         self.view.refresh()
         self._draw_actions()
@@ -471,12 +738,34 @@ class GameApp:
         self._draw_hint()
         self._draw_log()
         self._draw_save()
+        self._draw_seats()
         highlight = self.rule_panel.highlight or None
         self.rule_panel.html = self.rules[lang].html(highlight)
         _hide(self.table_input, not self.view.table_mode)
         self.drawn.value = (
-            f'<span data-version="{self._version}" data-moves="{len(match.actions)}" data-fresh="{len(self._fresh)}"></span>'
+            f'<span data-version="{self._version}" data-moves="{len(match.actions)}" data-fresh="{len(self._fresh)}"'
+            f' data-revision="{self.session.revision}"></span>'
         )
+
+    def _draw_notices(self) -> None:
+        lang = self.lang
+        items = [ja if lang == "ja" else en for ja, en in self.notices]
+        if self.session.info.seed_chosen and not self.game_finished():
+            items.append(t("seed_chosen", lang))
+        notices = "".join(f"<div>{html.escape(text)}</div>" for text in items)
+        notes = ""
+        if self.notes and (self.notes[0] or self.notes[1]):
+            text = self.notes[0] if lang == "ja" else self.notes[1]
+            notes = f'<div class="rb-staff-notes"><b>{html.escape(t("staff_notes", lang))}</b> {html.escape(text or self.notes[0] or self.notes[1])}</div>'
+        value = (f'<div class="rb-notice-box">{notices}</div>' if notices else "") + notes
+        self.notice_box.value = value
+        _hide(self.notice_box, not value)
+
+    def _draw_seats(self) -> None:
+        shown = bool(self.seats_toggle.value)
+        _hide(self.seats_panel.root, not shown)
+        if shown:
+            self.seats_panel.draw()
 
     def _draw_actions(self) -> None:
         match = self.match
@@ -484,8 +773,9 @@ class GameApp:
         self._version += 1
         buttons: list[w.Widget] = []
         if match.current_player == CHANCE and not match.table:
-            buttons.append(self.roll_button)
-        elif match.waiting_for_user() and match.current_player >= 0:
+            if self.session.can_roll():
+                buttons.append(self.roll_button)
+        elif self.session.can_act() and match.current_player >= 0:
             for action in self.game.legal_actions(match.state):
                 if self.view.handles(action):
                     continue
@@ -525,9 +815,11 @@ class GameApp:
         if outcome is None:
             self.outcome_box.value = ""
         else:
+            seed = t("seed_was", self.lang, seed=self.match.seed)
             self.outcome_box.value = (
                 f'<div class="rb-outcome-box"><div class="rb-outcome-title">{t("game_over", self.lang)}</div>'
-                f"{self.view.outcome_html(outcome)}</div>"
+                f"{self.view.outcome_html(outcome)}"
+                f'<div class="rb-replay-note">{html.escape(seed)}</div></div>'
             )
         _hide(self.outcome_box, not self.outcome_box.value)
 

@@ -41,3 +41,32 @@ class StyleSheet(anywidget.AnyWidget):
 
     _esm = "function render({ el }) { el.style.display = 'none'; }\nexport default { render };\n"
     _css = asset("app.css", "index.css")
+
+
+class PageLink(anywidget.AnyWidget):
+    """Draws nothing: keeps the address bar on the page's table, reports the origin, carries the heartbeat.
+
+    ``query`` is written into the URL without a reload; ``origin`` comes back
+    from the browser (how phones reach the site); the page sends ``{beat: n}``
+    every few seconds and reloads itself when no ``pong`` answers (see
+    ``widgets/static/page_link.js``).
+    """
+
+    _esm = asset("page_link.js")
+    query = traitlets.Unicode("").tag(sync=True)
+    origin = traitlets.Unicode("").tag(sync=True)
+    pong = traitlets.Int(0).tag(sync=True)
+
+
+class RecordUpload(anywidget.AnyWidget):
+    """A file picker for save files that checks the size in the browser before sending anything.
+
+    ipywidgets' FileUpload sends the whole file over the websocket, and a
+    file over Tornado's message limit (10 MB) closed the connection: Load
+    then stopped working until a reload. This one sends the text only when
+    it is at most ``max_bytes``, else just ``{too_big: size}``.
+    """
+
+    _esm = asset("record_upload.js")
+    label = traitlets.Unicode("").tag(sync=True)
+    max_bytes = traitlets.Int(1_000_000).tag(sync=True)

@@ -18,8 +18,9 @@ from rulebook.core.errors import RulebookError
 from rulebook.core.match import check_seed
 from rulebook.site.catalogue import ENTRIES, SORT_KEYS, Entry, filter_entries, is_playable, sort_entries
 from rulebook.site.request import query_params
+from rulebook.tables import links
 
-from .app import GameApp
+from .app import GameApp, error_id, log_error
 from .base import StyleSheet
 from .i18n import LANGS, t
 
@@ -41,7 +42,7 @@ def page_lang(params: Mapping[str, str], notices: list[Notice]) -> str:
     return lang
 
 
-RESERVED = ("lang", "seed", "seats", "table")
+RESERVED = ("lang", "seed", "seats", "table", links.TABLE_PARAM, links.KEYS_PARAM)
 
 
 def game_settings(params: Mapping[str, str], notices: list[Notice], option_keys: Iterable[str] = ()) -> dict[str, Any]:
@@ -100,13 +101,43 @@ def make_game_app(name: str, params: Mapping[str, str]) -> GameApp:
             )
         )
         seats = None
-    return GameApp(game, lang=lang, options=options, seed=settings["seed"], seats=seats, table=settings["table"], notices=notices)
+    table_id = params.get(links.TABLE_PARAM, "").strip() or None
+    keys = links.parse_keys(params.get(links.KEYS_PARAM))
+    return GameApp(
+        game,
+        lang=lang,
+        options=options,
+        seed=settings["seed"],
+        seats=seats,
+        table=settings["table"],
+        notices=notices,
+        table_id=table_id,
+        keys=keys,
+    )
 
 
-def game_page(name: str) -> GameApp:
-    """Show the playable page of game ``name`` (reads the page's query)."""
-    app = make_game_app(name, query_params())
+def failed_page(ident: str) -> w.HTML:
+    """What a visitor sees if a page could not be built: a short message and the error id, never a traceback."""
+    box = w.HTML(
+        f'<div class="rb-error-box rb-page-failed" data-error-id="{ident}">'
+        f"<div>このページを準備できませんでした（エラー番号 {ident}）。再読み込みしてください。テーブルは無事です。</div>"
+        f"<div>This page could not be prepared (error {ident}). Please reload; your table is safe.</div></div>"
+    )
+    box.add_class("rb-page-failed")
+    return box
+
+
+def game_page(name: str) -> GameApp | None:
+    """Show the playable page of game ``name`` (reads the page's query) and watch its table."""
+    try:
+        app = make_game_app(name, query_params())
+    except Exception:
+        ident = error_id()
+        log_error(f"building the {name} page", ident)
+        display(failed_page(ident))
+        return None
     display(app.root)
+    app.start_watching()
     return app
 
 

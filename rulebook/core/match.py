@@ -389,7 +389,12 @@ class Match:
             "options": dict(self.options),
             "seed": self.seed,
             "actions": [str(step.action) for step in self._steps],
-            "meta": {"seats": list(self.seats), "table": self.table},
+            "meta": {
+                "seats": list(self.seats),
+                "table": self.table,
+                # per move: [group, author] — so a resumed game undoes as the original would
+                "steps": [[step.group, step.author] for step in self._steps],
+            },
         }
 
     def to_json(self) -> str:
@@ -446,11 +451,13 @@ class Match:
             match = cls.new(game, options, seed=data.get("seed"), table=meta.get("table", False) is True, seats=seats)
         except BadOption as error:
             raise BadRecord("record", error.message_ja, error.message_en) from None
+        extra = _step_meta(meta.get("steps"), len(actions), len(match.seats))
         for number, text in enumerate(actions, start=1):
-            match._replay_one(number, text)
+            group, author = extra[number - 1] if extra else (0, None)
+            match._replay_one(number, text, group, author)
         return match
 
-    def _replay_one(self, number: int, text: str) -> None:
+    def _replay_one(self, number: int, text: str, group: int = 0, author: int | None = None) -> None:
         try:
             action = self.game.parse_action(text)
             if self.current_player == CHANCE and not self.table:
@@ -460,13 +467,36 @@ class Match:
                         f"{number} 手目「{text}」はシード値から出る目（{expected}）と違います。改ざんされた記録です。",
                         f"Move {number} '{text}' differs from what the seed rolls ({expected}): the record was altered.",
                     )
-            self._push(action)
+            self._push(action, group, author)
+            self._groups = max(self._groups, group)
         except IllegalAction as error:
             raise BadRecord(
                 "record",
                 f"{number} 手目「{text[:80]}」は再生できません: {error.message_ja}",
                 f"Move {number} '{text[:80]}' cannot be replayed: {error.message_en}",
             ) from None
+
+
+def _step_meta(raw: Any, moves: int, seats: int) -> list[tuple[int, int | None]] | None:
+    """The records' optional ``meta.steps`` ([group, author] per move), or ``None`` if absent or malformed.
+
+    Groups must not decrease (moves made as one are adjacent); authors are
+    seats or null. Anything else is ignored rather than refused: the moves
+    themselves are what a record must get right.
+    """
+    if not isinstance(raw, list) or len(raw) != moves:
+        return None
+    out: list[tuple[int, int | None]] = []
+    last = 0
+    for item in raw:
+        if not (isinstance(item, list) and len(item) == 2):
+            return None
+        group, author = item
+        if type(group) is not int or group < last or (author is not None and (type(author) is not int or not 0 <= author < seats)):
+            return None
+        last = group
+        out.append((group, author))
+    return out
 
 
 def _bad(message_ja: str, message_en: str) -> BadRecord:

@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from rulebook.core import CHANCE, HUMAN, TERMINAL, Game, Match, RulebookError, check_seed, fresh_seed, get_game
 from rulebook.core.match import Step
 
-from .store import CLOSED, OPEN, OVER, NoSuchTable, StaleRevision, StoredStep, Table, TableInfo, TableStore, is_token_text
+from .store import CLOSED, OPEN, OVER, OWNER, NoSuchTable, StaleRevision, StoredStep, Table, TableInfo, TableStore, is_token_text
 
 AutoRoll = Callable[[Any], bool]
 """Whether the chance node at a state is drawn at once (True) or waits for a Roll button (the view decides)."""
@@ -93,9 +93,10 @@ class TableSession:
     info: TableInfo
     match: Match
     keys: dict[int, str] = field(default_factory=dict)
-    """Seat -> token of every seat this page knows (it may hand them to other devices)."""
+    """Seat -> token of every seat this page knows (it may hand them to other devices), and
+    ``OWNER`` -> the owner's token on the page that created the table."""
     seats_here: frozenset[int] = frozenset()
-    """The seats this page plays and shows (a subset of ``keys``)."""
+    """The seats this page plays and shows (a subset of ``keys``, never ``OWNER``)."""
     _redo: list[list[StoredStep]] = field(default_factory=list, repr=False)
     _redo_revision: int = field(default=-1, repr=False)
     _changed_at: float = field(default_factory=time.monotonic, repr=False)
@@ -138,7 +139,27 @@ class TableSession:
             label=label,
         )
         keys = store.seat_tokens(info.id)
-        return cls(store, game, info, match, keys, frozenset(keys))
+        return cls(store, game, info, match, keys, _seats(keys))
+
+    @classmethod
+    def from_match(cls, store: TableStore, match: Match, *, seed_chosen: bool, label: str = "") -> "TableSession":
+        """A new table holding a match read from a save file (every human seat on this page)."""
+        info = store.create(
+            game=match.game.name,
+            version=match.game.version,
+            options=match.options,
+            seats=match.seats,
+            table_mode=match.table,
+            seed=match.seed,
+            seed_chosen=seed_chosen,
+            label=label,
+        )
+        if match.steps:
+            info = store.append(info.id, info.revision, [to_stored(s) for s in match.steps], status=OVER if match.is_over() else None)
+        keys = store.seat_tokens(info.id)
+        copy = Match.new(match.game, match.options, seed=match.seed, table=match.table, seats=match.seats)
+        copy.extend(match.steps)
+        return cls(store, match.game, info, copy, keys, _seats(keys))
 
     @classmethod
     def open(cls, store: TableStore, table_id: str, tokens: Iterable[str] = ()) -> tuple["TableSession", list[str]]:
@@ -177,7 +198,7 @@ class TableSession:
                 unknown.append(token)
             else:
                 keys[seat] = token
-        return cls(store, game, info, match, keys, frozenset(keys)), unknown
+        return cls(store, game, info, match, keys, _seats(keys)), unknown
 
     # ----- reading ------------------------------------------------------------------------------------------
     @property
@@ -192,12 +213,22 @@ class TableSession:
     def is_open(self) -> bool:
         return self.info.status != CLOSED
 
+    @property
+    def owner(self) -> bool:
+        """This page created the table (or holds its owner token): it may roll and start the next game."""
+        return OWNER in self.keys
+
     def is_spectator(self) -> bool:
-        return not self.seats_here
+        """Only watching: no seat and no owner token (public information, no moves)."""
+        return not self.seats_here and not self.owner
 
     def author(self) -> int | None:
         """Who a table-mode entry (dice typed in) is credited to: this page's first seat."""
         return min(self.seats_here, default=None)
+
+    def can_roll(self) -> bool:
+        """Rolls and real dice are for any page at the table: a seat's, or the owner's."""
+        return self.is_open and not self.is_spectator()
 
     def can_act(self) -> bool:
         """This page may move now: its seat is to act, or real dice are to be typed in by anyone seated."""
@@ -205,7 +236,7 @@ class TableSession:
         if not self.is_open or player == TERMINAL:
             return False
         if player == CHANCE:
-            return bool(self.seats_here)
+            return self.can_roll()
         return player in self.seats_here and not self.match.is_bot(player)
 
     def can_undo(self) -> bool:
@@ -217,16 +248,20 @@ class TableSession:
     def keys_for(self, seats: Iterable[int]) -> list[str]:
         return [self.keys[s] for s in sorted(seats) if s in self.keys]
 
+    def page_keys(self) -> list[str]:
+        """The tokens this page's own URL carries: its owner token (if any) and its seats'."""
+        return self.keys_for(({OWNER} if self.owner else set()) | set(self.seats_here))
+
     # ----- seats on this page -------------------------------------------------------------------------------
     def hold(self, seats: Iterable[int]) -> None:
         """Play exactly ``seats`` on this page (those it has tokens for); hand the others to other devices."""
-        self.seats_here = frozenset(s for s in seats if s in self.keys)
+        self.seats_here = frozenset(s for s in seats if s in self.keys and s != OWNER)
 
     # ----- moves -----------------------------------------------------------------------------------------------
     def _check_turn(self) -> None:
         if not self.is_open:
             raise table_closed()
-        if not self.seats_here:
+        if self.is_spectator():
             raise watching_only()
         player = self.match.current_player
         if player >= 0 and player not in self.seats_here:
@@ -256,7 +291,7 @@ class TableSession:
             return False
         if not self.is_open:
             raise table_closed()
-        if not self.seats_here:
+        if self.is_spectator():
             raise watching_only()
         base = len(self.match.steps)
         while self.match.current_player == CHANCE:
@@ -442,5 +477,6 @@ class TableSession:
         return record
 
 
-def seats_human(seats: Sequence[str]) -> frozenset[int]:
-    return frozenset(k for k, kind in enumerate(seats) if kind == HUMAN)
+def _seats(keys: Mapping[int, str]) -> frozenset[int]:
+    """The real seats among a page's tokens (not the owner's)."""
+    return frozenset(k for k in keys if k != OWNER)

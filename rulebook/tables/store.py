@@ -37,6 +37,10 @@ TABLE_ID_BYTES = 9
 TOKEN_BYTES = 16
 """128 random bits (the issue asks >= 96): a seat's token is what lets a page act for and see that seat."""
 
+OWNER = -1
+"""The "seat" of a table's owner token: the page that created the table may roll, type real dice
+and start the next game (an all-bot table needs someone to do so), but sees no seat's secrets."""
+
 OPEN, OVER, CLOSED = "open", "over", "closed"
 STATUSES = (OPEN, OVER, CLOSED)
 """A table is open while it is played, over once the game ended, closed when a host closed it."""
@@ -156,7 +160,7 @@ def check_new_table(
     if type(seed) is not int or not 0 <= seed < 2**63:
         raise ValueError("seed must be an int in [0, 2**63)")
     for seat, token in tokens.items():
-        if type(seat) is not int or not 0 <= seat < len(seats):
+        if type(seat) is not int or not OWNER <= seat < len(seats):
             raise ValueError(f"token for a seat that does not exist: {seat!r}")
         if not is_token_text(token):
             raise ValueError("malformed token")
@@ -196,8 +200,8 @@ class TableStore(ABC):
     ) -> TableInfo:
         """A new open table at revision 0, with no moves.
 
-        ``tokens``: seat -> token for the seats people take (human seats);
-        new ones are made for any human seat not given one. Reusing the
+        ``tokens``: seat -> token for the seats people take (human seats)
+        and for ``OWNER``; new ones are made for any not given. Reusing the
         tokens of a finished table lets its players follow to a rematch.
         """
 
@@ -235,11 +239,11 @@ class TableStore(ABC):
     # ----- seats ---------------------------------------------------------------------------------
     @abstractmethod
     def seat_tokens(self, table_id: str) -> dict[int, str]:
-        """Seat -> token of every seat a person takes (for the page that created the table, and hosts)."""
+        """Seat -> token of every seat a person takes, and ``OWNER`` -> the owner's token."""
 
     @abstractmethod
     def seat_of(self, table_id: str, token: str) -> int | None:
-        """The seat this token opens at this table, or ``None``."""
+        """The seat this token opens at this table (``OWNER`` for the owner's), or ``None``."""
 
     @abstractmethod
     def touch(self, table_id: str, seats: Iterable[int], when: float | None = None) -> None:
@@ -276,9 +280,9 @@ def now() -> float:
 
 
 def tokens_for(seats: Sequence[str], given: Mapping[int, str] | None, human: str = "human") -> dict[int, str]:
-    """Tokens for every human seat: the given ones where present, new ones elsewhere."""
+    """Tokens for the owner and every human seat: the given ones where present, new ones elsewhere."""
     given = dict(given or {})
-    people = [k for k, kind in enumerate(seats) if kind == human]
+    people = [OWNER] + [k for k, kind in enumerate(seats) if kind == human]
     stray = set(given) - set(people)
     if stray:
         raise ValueError(f"tokens given for seats no person takes: {sorted(stray, key=str)}")

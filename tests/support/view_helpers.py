@@ -12,3 +12,16 @@ def click(app: GameApp, cls: str) -> None:
             child.click()
             return
     raise AssertionError(f"no visible {cls}: {[c._dom_classes for c in app.actions.children]}")
+
+
+def sealed_json(app: GameApp, match) -> str:
+    """A match as this site's sealed save file: how a test resumes a table-mode position with chosen dice.
+
+    (A plain record of an unfinished table-mode game is refused on purpose:
+    nothing shows that a person typed its dice.)
+    """
+    import json
+
+    from rulebook.tables import seal
+
+    return json.dumps(seal.seal(match.to_record(), seal.site_key(app.store)))

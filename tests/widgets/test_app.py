@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import datetime
 import json
 
 import pytest
 
+from rulebook.core.errors import BadRecord
 from rulebook.games.chiritsumo.actions import Place
 from widgets import GameApp
 
@@ -32,11 +32,26 @@ def rolled(app: GameApp) -> GameApp:
     return app
 
 
-def test_starts_waiting_for_the_roll_with_the_seed_shown(app: GameApp) -> None:
+def test_starts_waiting_for_the_roll_and_never_shows_the_seed(app: GameApp) -> None:
     assert "rb-roll" in buttons(app)
-    assert "42" in app.status.value
+    assert "42" not in app.status.value  # the seed tells every future roll: never on the page during a game
     assert app.match.seed == 42
+    assert app.session.info.seed_chosen and "chosen by whoever created it" in GameApp("chiritsumo", lang="en", seed=42).notice_box.value
     assert app.undo_button.disabled and app.redo_button.disabled
+
+
+def test_a_random_seed_is_nowhere_on_the_page_until_the_game_ends() -> None:
+    app = GameApp("chiritsumo", lang="en", options={"mode": "hakoniwa", "players": 2}, seats=["solver", "solver"])
+    seed = str(app.match.seed)
+    assert not app.session.info.seed_chosen and "chosen" not in app.notice_box.value
+    for _ in range(80):
+        texts = [app.status.value, app.notice_box.value, app.log_box.value, app.outcome_box.value, app.save_link.value, app.page_link.query]
+        if app.match.is_over():
+            break
+        assert not any(seed in text for text in texts)
+        buttons(app)["rb-roll"].click()
+    assert app.match.is_over()
+    assert seed in app.outcome_box.value  # once over, the seed is shown for the replay
 
 
 def test_illegal_move_shows_rule_in_both_languages_and_changes_nothing(app: GameApp) -> None:
@@ -86,12 +101,56 @@ def test_undo_redo_never_rerolls(app: GameApp) -> None:
 def test_save_then_load_restores_the_same_state(app: GameApp) -> None:
     rolled(app)
     app.view.auto_button.click()
-    saved = app.match.to_json()
-    assert 'download="chiritsumo-42-' in app.save_link.value
+    assert app.save_link.value == ""  # built on request
+    app.save_button.click()
+    assert f'download="chiritsumo-{app.session.table_id}-' in app.save_link.value
+    name, text = app.save_record()
+    saved = json.loads(text)
+    assert saved["format"] == "rulebook-sealed" and "seed" not in text and "actions" not in text
     other = GameApp("chiritsumo", lang="en", seed=1)
-    other.load_json(saved.encode("utf-8"))
-    assert other.match.state == app.match.state
+    other.load_json(text.encode("utf-8"))
+    assert other.match.state == app.match.state and other.match.steps == app.match.steps
+    assert other.session.table_id != app.session.table_id  # a loaded file is a new table
     assert "Loaded" in other.error_box.value
+
+
+def test_a_sealed_file_cannot_be_altered_or_read_by_another_site(app: GameApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulebook.tables.seal import ENV_KEY, new_key
+
+    rolled(app)
+    _, text = app.save_record()
+    data = json.loads(text)
+    token = data["sealed"]
+    data["sealed"] = token[:40] + ("A" if token[40] != "A" else "B") + token[41:]
+    with pytest.raises(BadRecord, match="altered"):
+        app.load_json(json.dumps(data))
+    monkeypatch.setenv(ENV_KEY, new_key())
+    with pytest.raises(BadRecord, match="another site"):
+        app.load_json(text)
+
+
+def test_a_plain_table_mode_record_in_progress_is_refused() -> None:
+    from rulebook.core import Match, get_game
+
+    match = Match.new(get_game("chiritsumo"), {"mode": "solo"}, seed=5, table=True)
+    for action in get_game("chiritsumo").legal_actions(match.state)[:1]:
+        match.play(action)
+    record = match.to_record()
+    app = GameApp("chiritsumo", lang="en", seed=1)
+    before = app.match
+    with pytest.raises(BadRecord, match="sealed save file"):
+        app.load_json(json.dumps(record))
+    assert app.match is before
+
+
+def test_after_the_game_the_save_is_the_plain_replay() -> None:
+    app = GameApp("chiritsumo", lang="en", options={"mode": "hakoniwa", "players": 2}, seats=["solver", "solver"], seed=3)
+    while not app.match.is_over():
+        buttons(app)["rb-roll"].click()
+    assert "replay" in app.save_link.value
+    name, text = app.save_record()
+    record = json.loads(text)
+    assert name.endswith("-replay.json") and record["seed"] == 3 and len(record["actions"]) == len(app.match.actions)
 
 
 @pytest.mark.parametrize(
@@ -104,17 +163,27 @@ def test_save_then_load_restores_the_same_state(app: GameApp) -> None:
         (json.dumps({"game": "chiritsumo", "version": 1, "seed": 1, "actions": ["roll 0 0 7"]}).encode(), "Move 1"),
         (json.dumps({"game": "chiritsumo", "version": 1, "seed": -5, "actions": []}).encode(), "seed"),
         (b"\xff\xfe", "UTF-8"),
-        (b" " * 2_000_001, "too large"),
+        (b" " * 1_000_001, "too large"),
     ],
 )
 def test_a_bad_file_is_refused_and_the_game_kept(app: GameApp, content: bytes, fragment: str) -> None:
     app.set_lang("en")
     rolled(app)
     before = app.match
-    app.load_input.set_trait("value", ({"name": "x.json", "type": "application/json", "size": len(content), "content": memoryview(content), "last_modified": datetime.datetime(2026, 1, 1)},))
+    try:
+        text = content.decode("utf-8")
+    except UnicodeDecodeError:
+        text = content.decode("utf-8", "replace")  # what the browser's FileReader hands over
+        fragment = "not valid JSON"
+    app.load_input._handle_custom_msg({"name": "x.json", "text": text}, [])
     assert app.match is before
     assert fragment in app.error_box.value
-    assert app.load_input.value == ()
+    # the page refuses a file over the limit without sending it; and Load keeps working afterwards
+    app.load_input._handle_custom_msg({"name": "big.json", "too_big": 50_000_000}, [])
+    assert app.match is before and "too large" in app.error_box.value
+    _, good = app.save_record()
+    app.load_input._handle_custom_msg({"name": "good.json", "text": good}, [])
+    assert app.match.state == before.state and "Loaded" in app.error_box.value
 
 
 def test_tampered_dice_raise_bad_record(app: GameApp) -> None:
@@ -129,16 +198,19 @@ def test_tampered_dice_raise_bad_record(app: GameApp) -> None:
         app.load_json(json.dumps(record))
 
 
-def test_internal_errors_are_shown_not_raised(app: GameApp, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+def test_internal_errors_are_shown_with_an_id_not_raised(app: GameApp, monkeypatch: pytest.MonkeyPatch, capfd) -> None:
     def broken() -> None:
         raise RuntimeError("boom")
 
     monkeypatch.setattr(app.view, "auto_stack", broken)
     rolled(app)
     app.view.auto_button.click()
-    assert "Something went wrong" in app.error_box.value or "問題が起きました" in app.error_box.value
+    assert "問題が起きました" in app.error_box.value and "テーブルは無事" in app.error_box.value
     assert "boom" not in app.error_box.value  # no traceback on the page
-    assert "boom" in capsys.readouterr().err  # but the server log has it
+    ident = app.error_internal
+    assert ident and f'data-error-id="{ident}"' in app.error_box.value
+    err = capfd.readouterr().err  # the server log (the kernel process's own stderr) has it, under the id
+    assert f"error {ident}" in err and "boom" in err
 
 
 def test_new_game_panel_starts_hakoniwa_with_chosen_seats(app: GameApp) -> None:

@@ -81,8 +81,9 @@ def test_the_save_file_is_made_only_on_request(toy) -> None:
     assert app.save_link.value == ""
 
 
-def test_games_without_secrets_keep_the_plain_save_link() -> None:
+def test_games_without_secrets_build_the_sealed_save_on_request_too() -> None:
     app = GameApp("chiritsumo", lang="en", seed=1)
-    assert "data:application/json" in app.save_link.value
-    assert app.save_button.layout.display == "none"
+    assert app.save_link.value == "" and app.save_button.layout.display is None
+    app.save_button.click()
+    assert "data:application/json" in app.save_link.value and "Save (sealed JSON)" in app.save_link.value
     assert app.revealed

@@ -133,12 +133,14 @@ class BaseView:
         """
 
     def status(self) -> str:
-        """One line of HTML for the header: round, whose turn, seed."""
-        match = self.app.match
-        player = match.current_player
-        turn = self._w(f"席 {player + 1} の番", f"Seat {player + 1} to play") if player >= 0 else ""
-        seed = self._w(f"シード {match.seed}", f"seed {match.seed}")
-        return " · ".join(html.escape(part) for part in (turn, seed) if part)
+        """One line of HTML for the header: round, whose turn (the app adds the table's tags).
+
+        Never the seed: it would tell every future roll and hidden card
+        (DESIGN.md, "Secrets stay on the server"); the page shows it once the
+        game is over.
+        """
+        player = self.app.match.current_player
+        return html.escape(self._w(f"席 {player + 1} の番", f"Seat {player + 1} to play")) if player >= 0 else ""
 
     def outcome_html(self, outcome: Outcome) -> str:
         """The end of the game, as HTML inside the outcome box."""

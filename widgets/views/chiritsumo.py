@@ -462,10 +462,6 @@ class View(BaseView):
                 parts.append(self._w("<b>最終ラウンド</b>", "<b>final round</b>"))
         elif state.phase in ("arrange", "swap", "toss"):
             parts.append(self._w(f"<b>{html.escape(self.seat_name(state, state.turn))}</b> の番", f"<b>{html.escape(self.seat_name(state, state.turn))}</b> to play"))
-        seed = self.app.match.seed
-        parts.append(f"<span class='rb-seed-shown'>{self._w('シード', 'seed')} {seed}</span>")
-        if self.app.match.table:
-            parts.append(self._w("卓上モード", "table mode"))
         return " · ".join(parts)
 
     def describe(self, before: State, action: Any, after: State) -> str | None:

@@ -470,9 +470,6 @@ class View(BaseView):
         if o["result"] is None and o["phase"] in ("turn", "declare"):
             name = html.escape(self.seat_name(o["turn"]))
             parts.append(self._w(f"<b>{name}</b> の番", f"<b>{name}</b> to play"))
-        parts.append(f"<span class='rb-seed-shown'>{self._w('シード', 'seed')} {match.seed}</span>")
-        if match.table:
-            parts.append(self._w("卓上モード", "table mode"))
         return " · ".join(parts)
 
     def describe(self, before: State, action: Any, after: State) -> str | None:

@@ -412,9 +412,6 @@ class View(BaseView):
                 parts.append(self._w(f"<b>{html.escape(self.seat_name(state.turn))}</b> の番", f"<b>{html.escape(self.seat_name(state.turn))}</b> to play"))
             if not state.rolling:
                 parts.append(self._w(f"振り直し残り <b class='rb-rerolls-left'>{state.rerolls_left}</b>", f"re-rolls left <b class='rb-rerolls-left'>{state.rerolls_left}</b>"))
-        parts.append(f"<span class='rb-seed-shown'>{self._w('シード', 'seed')} {match.seed}</span>")
-        if match.table:
-            parts.append(self._w("卓上モード", "table mode"))
         return " · ".join(parts)
 
     def describe(self, before: State, action: Any, after: State) -> str | None:

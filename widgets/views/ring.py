@@ -490,9 +490,6 @@ class View(BaseView):
         parts.append(e(self._w(f"親: {self.seat_label(obs['parent'])}", f"parent: {self.seat_label(obs['parent'])}")))
         if obs["turn"] is not None:
             parts.append(self._w(f"<b>{e(self.seat_label(obs['turn']))}</b> の番", f"<b>{e(self.seat_label(obs['turn']))}</b> to move"))
-        parts.append(f"<span class='rb-seed-shown'>{self._w('シード', 'seed')} {self.app.match.seed}</span>")
-        if self.app.match.table:
-            parts.append(self._w("卓上モード", "table mode"))
         if obs["just_bonus"]:
             parts.append(self._w("選択ルールあり", "optional rule on"))
         return " · ".join(parts)

@@ -529,9 +529,6 @@ class View(BaseView):
         parts = [self._w(f"冒険 <b>{state.expedition}</b>", f"Trip <b>{state.expedition}</b>") if state.phase != "over" else self._w("終了", "Over")]
         parts.append(self._w(f"宝物 <b>{popcount(state.treasures)}</b>/{len(self.rules.treasures)}", f"Treasures <b>{popcount(state.treasures)}</b>/{len(self.rules.treasures)}"))
         parts.append(f"× <b>{popcount(state.sealed)}</b>/{self.rules.seal_limit}")
-        parts.append(f"<span class='rb-seed-shown'>{self._w('シード', 'seed')} {self.app.match.seed}</span>")
-        if self.app.match.table:
-            parts.append(self._w("卓上モード", "table mode"))
         return " · ".join(parts)
 
     def describe(self, before: State, action: Any, after: State) -> str | None:

@@ -444,12 +444,39 @@ def finished_race(**kwargs) -> Match:
 def test_record_round_trip():
     m = finished_race()
     record = m.to_record()
-    assert record == {"game": "race", "version": 3, "options": {"target": 10}, "seed": 7, "actions": list(m.actions), "meta": {"seats": ["human", "random"], "table": False}}
+    steps = [[step.group, step.author] for step in m.steps]
+    assert record == {
+        "game": "race",
+        "version": 3,
+        "options": {"target": 10},
+        "seed": 7,
+        "actions": list(m.actions),
+        "meta": {"seats": ["human", "random"], "table": False, "steps": steps},
+    }
     json.loads(m.to_json())
     again = Match.from_json(m.to_json(), games)
     assert again.states == m.states and again.seats == m.seats and again.seed == m.seed
+    assert again.steps == m.steps  # groups and authors too: a resumed game undoes as the original
     again = Match.from_json(m.to_json().encode("utf-8"), games)
     assert again.state == m.state
+
+
+@pytest.mark.parametrize(
+    "steps",
+    [None, "x", [[1, None]], "lengths differ", "bad group", "bad author"],
+)
+def test_malformed_step_meta_is_ignored_not_refused(steps):
+    m = finished_race()
+    record = m.to_record()
+    n = len(record["actions"])
+    named = {
+        "lengths differ": [[k + 1, None] for k in range(n + 1)],
+        "bad group": [[n - k, None] for k in range(n)],
+        "bad author": [[k + 1, 7] for k in range(n)],
+    }
+    record["meta"]["steps"] = named[steps] if isinstance(steps, str) and steps in named else steps
+    again = Match.from_record(record, games)
+    assert again.states == m.states
 
 
 def test_record_without_meta_loads_with_human_seats():

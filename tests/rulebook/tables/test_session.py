@@ -37,7 +37,7 @@ def two_devices(store: TableStore, game=CHIRITSUMO, options=TWO_PEOPLE, seats=No
 
 def test_a_new_table_holds_every_human_seat_and_a_secret_seed(store: TableStore):
     table = TableSession.create(store, CHIRITSUMO, {"mode": "hakoniwa", "players": 3}, seats=["human", "solver", "human"])
-    assert table.seats_here == {0, 2} and set(table.keys) == {0, 2}
+    assert table.seats_here == {0, 2} and set(table.keys) == {-1, 0, 2} and table.owner
     assert not table.info.seed_chosen and table.info.seed > 10**12
     chosen = TableSession.create(store, CHIRITSUMO, {"mode": "solo"}, seed=42)
     assert chosen.info.seed_chosen and chosen.info.seed == 42 and chosen.match.seed == 42

@@ -19,6 +19,7 @@ from rulebook.tables.store import (
     CLOSED,
     OPEN,
     OVER,
+    OWNER,
     NoSuchTable,
     StaleRevision,
     StoredStep,
@@ -68,9 +69,10 @@ def test_ids_and_tokens_are_unguessable_and_only_for_people(store: TableStore):
     a, b = new(store), new(store)
     assert a.id != b.id
     tokens = store.seat_tokens(a.id)
-    assert set(tokens) == {0, 2}  # the bot's seat has none
+    assert set(tokens) == {OWNER, 0, 2}  # the bot's seat has none; the page that made the table owns it
     assert all(is_token_text(t) and len(t) >= 16 for t in tokens.values())  # 128 bits, URL-safe
-    assert len(set(tokens.values()) | set(store.seat_tokens(b.id).values())) == 4
+    assert len(set(tokens.values()) | set(store.seat_tokens(b.id).values())) == 6
+    assert store.seat_of(a.id, tokens[OWNER]) == OWNER
     assert store.seat_of(a.id, tokens[2]) == 2 and store.seat_of(a.id, tokens[0]) == 0
     assert store.seat_of(b.id, tokens[0]) is None  # a token opens its own table only
     assert store.seat_of(a.id, "not-a-token") is None
@@ -83,6 +85,8 @@ def test_given_tokens_are_kept_for_a_rematch(store: TableStore):
     assert store.seat_tokens(rematch.id) == tokens
     with pytest.raises(ValueError):
         new(store, tokens={0: "same-token-1234", 2: "same-token-1234"})
+    with pytest.raises(ValueError):
+        new(store, tokens={1: "the-bot-seat-token"})
     with pytest.raises(ValueError):
         new(store, tokens={7: "seat-seven-token"})
 

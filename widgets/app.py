@@ -104,6 +104,7 @@ class GameApp:
         store: TableStore | None = None,
         table_id: str | None = None,
         keys: Sequence[str] = (),
+        claim: bool = False,
         notes: tuple[str, str] | None = None,
         public_url: str = "",
     ) -> None:
@@ -137,7 +138,7 @@ class GameApp:
         self.panel_area.children = (self.view.panel,)
         self.options_area.children = (self.view.options_widget,)
         self.session: TableSession
-        if table_id is None or not self._open_table(table_id, keys):
+        if table_id is None or not self._open_table(table_id, keys, claim):
             try:
                 self._start(options, seed, seats, table)
             except RulebookError as error:
@@ -258,10 +259,10 @@ class GameApp:
         return run
 
     # ----- tables --------------------------------------------------------------------------------
-    def _open_table(self, table_id: str, keys: Sequence[str]) -> bool:
+    def _open_table(self, table_id: str, keys: Sequence[str], claim: bool = False) -> bool:
         """Open the table of the page's link; False (with a notice) if there is none to open."""
         try:
-            session, unknown = TableSession.open(self.store, table_id, keys)
+            session, unknown = TableSession.open(self.store, table_id, keys, claim=claim)
         except NoSuchTable:
             self.notices.append((t("no_table", "ja"), t("no_table", "en")))
             return False
@@ -295,8 +296,10 @@ class GameApp:
         return links.clean_origin(self.public_url) or links.clean_origin(self.page_link.origin)
 
     def seat_url(self, seats: Sequence[int] = ()) -> str:
+        """A link to this table for ``seats`` (none: the spectator link); opening it moves the seats there."""
         session = self.session
-        return links.page_url(self.origin(), self.game.name, session.table_id, session.keys_for(seats), self.lang)
+        keys = session.keys_for(seats)
+        return links.page_url(self.origin(), self.game.name, session.table_id, keys, self.lang, claim=bool(keys))
 
     def hold_seats(self, seats: Sequence[int]) -> None:
         """Play exactly ``seats`` on this page (the others are played on other devices)."""
@@ -447,6 +450,12 @@ class GameApp:
         """
         session = self.session
         changed = session.sync()
+        if session.released:
+            names = ", ".join(str(seat + 1) for seat in sorted(session.released))
+            self.message = (t("seat_moved", "ja", seats=names), t("seat_moved", "en", seats=names))
+            session.released = frozenset()
+            self._reset_viewer()
+            self._update_link()
         if session.info.successor and self._follow(session.info.successor):
             return True
         if session.stalled(self.view.auto_roll):

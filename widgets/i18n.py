@@ -76,6 +76,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "卓上モードの途中の記録は、このサイトが作った封付きの保存ファイルからしか再開できません。",
         "A table-mode game in progress can only be resumed from the sealed save file this site made.",
     ),
+    "seat_moved": ("席 {seats} は別の端末で遊ばれるようになりました。", "Seat {seats} is now played on another device."),
     "watching": ("観戦中", "watching"),
     "this_page_plays": ("この画面: {seats}", "this page plays {seats}"),
     "table_closed": ("閉じたテーブル", "table closed"),

@@ -42,7 +42,7 @@ def page_lang(params: Mapping[str, str], notices: list[Notice]) -> str:
     return lang
 
 
-RESERVED = ("lang", "seed", "seats", "table", links.TABLE_PARAM, links.KEYS_PARAM)
+RESERVED = ("lang", "seed", "seats", "table", links.TABLE_PARAM, links.KEYS_PARAM, links.CLAIM_PARAM)
 
 
 def game_settings(params: Mapping[str, str], notices: list[Notice], option_keys: Iterable[str] = ()) -> dict[str, Any]:
@@ -113,6 +113,7 @@ def make_game_app(name: str, params: Mapping[str, str]) -> GameApp:
         notices=notices,
         table_id=table_id,
         keys=keys,
+        claim=params.get(links.CLAIM_PARAM, "").strip() == "1",
     )
 
 

@@ -17,6 +17,8 @@ from .store import is_token_text
 
 TABLE_PARAM = "t"
 KEYS_PARAM = "k"
+CLAIM_PARAM = "claim"
+"""On a seat's link: opening it moves the seat to the opening device (pages that held it let it go)."""
 KEY_SEPARATOR = "."
 MAX_KEYS = 8
 
@@ -26,12 +28,14 @@ def page_path(game: str) -> str:
     return f"/voila/render/{game}.ipynb"
 
 
-def page_query(table_id: str, tokens: Iterable[str] = (), lang: str | None = None) -> str:
+def page_query(table_id: str, tokens: Iterable[str] = (), lang: str | None = None, claim: bool = False) -> str:
     """The query of a page onto ``table_id`` holding ``tokens`` (none: a spectator's page)."""
     params = [(TABLE_PARAM, table_id)]
     keys = [t for t in tokens if t]
     if keys:
         params.append((KEYS_PARAM, KEY_SEPARATOR.join(keys)))
+        if claim:
+            params.append((CLAIM_PARAM, "1"))
     if lang:
         params.append(("lang", lang))
     return urlencode(params, safe=KEY_SEPARATOR)
@@ -47,9 +51,11 @@ def clean_origin(origin: str | None) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def page_url(origin: str | None, game: str, table_id: str, tokens: Iterable[str] = (), lang: str | None = None) -> str:
+def page_url(
+    origin: str | None, game: str, table_id: str, tokens: Iterable[str] = (), lang: str | None = None, claim: bool = False
+) -> str:
     """The full link (absolute when the origin is known, so a phone can scan it)."""
-    return f"{clean_origin(origin)}{page_path(game)}?{page_query(table_id, tokens, lang)}"
+    return f"{clean_origin(origin)}{page_path(game)}?{page_query(table_id, tokens, lang, claim)}"
 
 
 def parse_keys(text: str | None) -> list[str]:

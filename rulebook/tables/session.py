@@ -97,6 +97,10 @@ class TableSession:
     ``OWNER`` -> the owner's token on the page that created the table."""
     seats_here: frozenset[int] = frozenset()
     """The seats this page plays and shows (a subset of ``keys``, never ``OWNER``)."""
+    claims_seen: dict[int, int] = field(default_factory=dict)
+    """Each seat's claim count when this page last looked: a higher count means another device took the seat."""
+    released: frozenset[int] = frozenset()
+    """Seats this page let go at its last ``sync`` because another device claimed them (the page says so)."""
     _redo: list[list[StoredStep]] = field(default_factory=list, repr=False)
     _redo_revision: int = field(default=-1, repr=False)
     _changed_at: float = field(default_factory=time.monotonic, repr=False)
@@ -139,7 +143,7 @@ class TableSession:
             label=label,
         )
         keys = store.seat_tokens(info.id)
-        return cls(store, game, info, match, keys, _seats(keys))
+        return cls(store, game, info, match, keys, _seats(keys), store.claims(info.id))
 
     @classmethod
     def from_match(cls, store: TableStore, match: Match, *, seed_chosen: bool, label: str = "") -> "TableSession":
@@ -159,14 +163,18 @@ class TableSession:
         keys = store.seat_tokens(info.id)
         copy = Match.new(match.game, match.options, seed=match.seed, table=match.table, seats=match.seats)
         copy.extend(match.steps)
-        return cls(store, match.game, info, copy, keys, _seats(keys))
+        return cls(store, match.game, info, copy, keys, _seats(keys), store.claims(info.id))
 
     @classmethod
-    def open(cls, store: TableStore, table_id: str, tokens: Iterable[str] = ()) -> tuple["TableSession", list[str]]:
+    def open(
+        cls, store: TableStore, table_id: str, tokens: Iterable[str] = (), *, claim: bool = False
+    ) -> tuple["TableSession", list[str]]:
         """The table ``table_id`` as seen by a page holding ``tokens``.
 
         Returns the session and the tokens that open no seat of this table
-        (the page says so, and shows what a spectator sees). Raises
+        (the page says so, and shows what a spectator sees). With ``claim``
+        (a seat's link was just opened, e.g. its QR code scanned) the seats
+        move to this page: pages that held them let them go. Raises
         ``NoSuchTable``, or ``TableError`` when the table was made by another
         version of the game than this site plays.
         """
@@ -198,7 +206,15 @@ class TableSession:
                 unknown.append(token)
             else:
                 keys[seat] = token
-        return cls(store, game, info, match, keys, _seats(keys)), unknown
+        seats = _seats(keys)
+        if claim and seats:
+            store.claim(info.id, seats)
+        session = cls(store, game, info, match, keys, seats, store.claims(info.id))
+        if claim and seats:
+            # catch up with the claim (and any move made meanwhile); the claim counts it
+            # remembers include its own, so it keeps its seats
+            session.sync()
+        return session, unknown
 
     # ----- reading ------------------------------------------------------------------------------------------
     @property
@@ -398,6 +414,7 @@ class TableSession:
         """
         if self.store.revision(self.table_id) == self.revision:
             return False
+        self._check_claims()
         local = self.match.steps
         table = self.store.load(self.table_id, start=len(local))
         if table.info.cuts == self.info.cuts and table.start == len(local):
@@ -411,6 +428,15 @@ class TableSession:
             common += 1
         self._catch_up(Table(table.info, table.steps[common:], common), common)
         return True
+
+    def _check_claims(self) -> None:
+        """Let go of the seats another device claimed since this page last looked."""
+        counts = self.store.claims(self.table_id)
+        taken = frozenset(s for s in self.seats_here if counts.get(s, 0) > self.claims_seen.get(s, 0))
+        self.claims_seen = counts
+        self.released = taken
+        if taken:
+            self.seats_here = self.seats_here - taken
 
     def _catch_up(self, table: Table, at: int) -> None:
         if len(self.match.steps) != at:

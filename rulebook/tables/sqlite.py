@@ -73,6 +73,7 @@ CREATE TABLE IF NOT EXISTS rb_seats (
     seat      INTEGER NOT NULL,
     token     TEXT NOT NULL,
     last_seen REAL,
+    claims    INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (table_id, seat)
 );
 CREATE INDEX IF NOT EXISTS rb_seats_token ON rb_seats (table_id, token);
@@ -303,6 +304,21 @@ class SQLiteStore(TableStore):
                 "SELECT seat FROM rb_seats WHERE table_id = ? AND token = ?", (table_id, str(token))
             ).fetchone()
         return None if row is None else int(row[0])
+
+    def claim(self, table_id: str, seats: Iterable[int]) -> TableInfo:
+        seats = [int(s) for s in seats]
+        with self._write() as db:
+            self._row(db, table_id)
+            db.executemany(
+                "UPDATE rb_seats SET claims = claims + 1 WHERE table_id = ? AND seat = ?", [(table_id, s) for s in seats]
+            )
+            db.execute("UPDATE rb_tables SET revision = revision + 1, updated = ? WHERE id = ?", (now(), table_id))
+            return self._row(db, table_id)
+
+    def claims(self, table_id: str) -> dict[int, int]:
+        with self._lock:
+            rows = self._db.execute("SELECT seat, claims FROM rb_seats WHERE table_id = ?", (table_id,)).fetchall()
+        return {int(seat): int(count) for seat, count in rows}
 
     def touch(self, table_id: str, seats: Iterable[int], when: float | None = None) -> None:
         stamp = now() if when is None else when

@@ -246,6 +246,18 @@ class TableStore(ABC):
         """The seat this token opens at this table (``OWNER`` for the owner's), or ``None``."""
 
     @abstractmethod
+    def claim(self, table_id: str, seats: Iterable[int]) -> TableInfo:
+        """A page opened these seats' links to play them: count a claim per seat and bump the revision.
+
+        Other pages holding those seats see the count grow and let the seat go
+        (a player scanned their seat's QR code: the seat moves to their phone).
+        """
+
+    @abstractmethod
+    def claims(self, table_id: str) -> dict[int, int]:
+        """Seat -> how many times its link was claimed (seats people take, and the owner's)."""
+
+    @abstractmethod
     def touch(self, table_id: str, seats: Iterable[int], when: float | None = None) -> None:
         """A page holding ``seats`` is alive (its heartbeat)."""
 

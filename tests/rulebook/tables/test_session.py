@@ -277,3 +277,30 @@ def test_two_phones_race_through_a_whole_game(store: TableStore, store_url: str,
     for text in stored:
         replay.play(text)  # every stored move is legal in order, and the rolls are the seed's
     assert replay.is_over() and store.info(host.table_id).status == OVER
+
+
+def test_opening_a_seat_link_moves_the_seat_to_that_device(store: TableStore):
+    """A player scans their seat's QR code: the tablet that held the seat lets it go."""
+    tablet = TableSession.create(store, NMF, {"players": 3}, seats=["human", "human", "human"], seed=21)
+    assert tablet.seats_here == {0, 1, 2}
+    phone, _ = TableSession.open(store, tablet.table_id, [tablet.keys[1]], claim=True)
+    assert phone.seats_here == {1}
+    assert tablet.sync() and tablet.seats_here == {0, 2} and tablet.released == {1}
+    assert set(tablet.keys) >= {0, 1, 2}  # the tablet still knows the link (to show it again)
+    phone.sync()
+    assert phone.seats_here == {1} and phone.released == frozenset()  # its own claim does not drop it
+    reloaded, _ = TableSession.open(store, tablet.table_id, tablet.page_keys())
+    assert reloaded.seats_here == {0, 2}  # its URL no longer carries the seat
+    # scanning again elsewhere moves it on
+    other, _ = TableSession.open(store, tablet.table_id, [tablet.keys[1]], claim=True)
+    assert phone.sync() and phone.seats_here == frozenset() and phone.released == {1}
+    assert other.seats_here == {1}
+
+
+def test_an_all_bot_table_is_rolled_by_its_owner_page(store: TableStore):
+    owner = TableSession.create(store, CHIRITSUMO, TWO_PEOPLE, seats=["solver", "solver"], seed=22)
+    assert owner.seats_here == frozenset() and owner.owner and not owner.is_spectator()
+    watcher, _ = TableSession.open(store, owner.table_id, [])
+    assert watcher.is_spectator() and not watcher.can_roll()
+    assert owner.can_roll() and owner.roll(lambda state: False)
+    assert watcher.sync() and watcher.match.states == owner.match.states

@@ -183,6 +183,17 @@ def test_missing_tables(store: TableStore):
     assert store.seat_of("nope-nope-nope", "token-token-token") is None
 
 
+def test_claims_move_a_seat_and_bump_the_revision(store: TableStore):
+    info = new(store)
+    assert store.claims(info.id) == {OWNER: 0, 0: 0, 2: 0}
+    after = store.claim(info.id, [2])
+    assert after.revision == info.revision + 1 and after.moves == 0
+    store.claim(info.id, [2, 0])
+    assert store.claims(info.id) == {OWNER: 0, 0: 1, 2: 2}
+    with pytest.raises(NoSuchTable):
+        store.claim("nope-nope-nope", [0])
+
+
 def test_presence(store: TableStore):
     info = new(store)
     assert store.presence(info.id) == {}

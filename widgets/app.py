@@ -48,6 +48,11 @@ POLL_SECONDS = 0.25
 """How often a page asks the store for the table's revision (moves show elsewhere within a second)."""
 PRESENCE_SECONDS = 5.0
 """How often a live page marks its seats present (the host page shows who is connected)."""
+QUIET_AFTER_SECONDS = 30.0
+"""No heartbeat from the browser for this long: the page is gone (or asleep), so stop polling.
+
+A kernel that keeps redrawing for nobody looks busy and is never culled;
+a page that wakes up beats again, and its first beat catches up at once."""
 
 
 def _hide(widget: w.Widget, hidden: bool) -> None:
@@ -131,6 +136,7 @@ class GameApp:
         self.save_ready = False
         self._watch_task: Any = None
         self._touched = 0.0
+        self._last_beat = time.monotonic()
         self.closed = False
         self._build()
         self.view = load_view(self.game.name)(self)
@@ -483,6 +489,7 @@ class GameApp:
         if isinstance(content, dict) and type(content.get("beat")) is int:
             self.page_link.pong = content["beat"]
             now = time.monotonic()
+            self._last_beat = now
             if now - self._touched >= PRESENCE_SECONDS:
                 self._touched = now
                 self.session.touch()
@@ -505,7 +512,8 @@ class GameApp:
         safe_poll = self.guarded(self.poll)
         while not self.closed:
             await asyncio.sleep(POLL_SECONDS)
-            safe_poll()
+            if time.monotonic() - self._last_beat < QUIET_AFTER_SECONDS:
+                safe_poll()
 
     def close(self) -> None:
         """Stop watching the table (the page went away)."""

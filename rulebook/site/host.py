@@ -1,0 +1,144 @@
+"""What the café host's page knows (``notebooks/host.ipynb``): tables, set-ups, kernels.
+
+Pure functions and small values, tested without a browser; the page
+(``widgets.host``) only draws them. The host page is guarded by the house
+password (``house.toml``): until it is given, nothing of any table reaches
+the browser.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from rulebook.core import HUMAN, Game, RulebookError
+from rulebook.tables.store import OPEN, TableInfo, TableStore
+
+from .process import kernel_processes, rss_kb
+
+CONNECTED_SECONDS = 15.0
+"""A seat counts as connected if a page holding it answered a heartbeat this recently."""
+MAX_PLAYERS_TRIED = 8
+
+LOCK_AFTER = 5
+"""Wrong passwords in a row before the login is locked for ``LOCK_SECONDS``."""
+LOCK_SECONDS = 60.0
+
+
+def option_sets(game: Game) -> list[dict[str, Any]]:
+    """The set-ups a game's package lists (``OPTION_SETS``), or its defaults."""
+    package = importlib.import_module(type(game).__module__.rsplit(".", 1)[0])
+    return [dict(o) for o in getattr(package, "OPTION_SETS", [])] or [game.default_options()]
+
+
+def setups(game: Game, house_options: Mapping[str, Any] | None = None) -> dict[int, dict[str, Any]]:
+    """Seats -> the options of a new table with that many seats, as a host would pick them.
+
+    The house's options come first; where a player count needs another
+    set-up (Chiritsumo's 2–4 players are its 箱庭 mode), the game's own
+    listed set-ups fill in. Only set-ups the engine accepts are offered.
+    """
+    house = dict(house_options or {})
+    bases = [house] + [{**o, **{k: v for k, v in house.items() if k not in o}} for o in option_sets(game)]
+    found: dict[int, dict[str, Any]] = {}
+    tries: list[dict[str, Any]] = []
+    if "players" in game.default_options():
+        for n in range(1, MAX_PLAYERS_TRIED + 1):
+            tries.extend({**base, "players": n} for base in bases)
+    tries.extend(bases)
+    for options in tries:
+        try:
+            normal = game.normalize_options(options)
+            seats = game.num_seats(game.initial_state(normal))
+        except (RulebookError, ValueError, TypeError):
+            continue
+        found.setdefault(seats, normal)
+    return dict(sorted(found.items()))
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    kind: str
+    connected: bool
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One line of the host's table list."""
+
+    info: TableInfo
+    seats: tuple[SeatRow, ...]
+
+    @property
+    def people(self) -> int:
+        return sum(1 for s in self.seats if s.kind == HUMAN)
+
+    @property
+    def connected(self) -> int:
+        return sum(1 for s in self.seats if s.connected)
+
+
+def table_rows(store: TableStore, statuses: Sequence[str] = (OPEN,), now: float | None = None, limit: int = 100) -> list[TableRow]:
+    """The tables a host looks after, newest activity first, with who is connected."""
+    now = time.time() if now is None else now
+    rows = []
+    for info in store.list_tables(statuses, limit=limit):
+        seen = store.presence(info.id)
+        seats = tuple(
+            SeatRow(k, kind, kind == HUMAN and now - seen.get(k, 0.0) < CONNECTED_SECONDS) for k, kind in enumerate(info.seats)
+        )
+        rows.append(TableRow(info, seats))
+    return rows
+
+
+@dataclass(frozen=True)
+class KernelReport:
+    """The site's page processes right now (every open page and every preheated one is a kernel)."""
+
+    kernels: int
+    kernels_mb: float
+    server_mb: float
+    cap: int | None
+
+    @property
+    def total_mb(self) -> float:
+        return self.kernels_mb + self.server_mb
+
+
+def kernel_report(server_pid: int | None = None) -> KernelReport:
+    """Live kernels and memory, read from /proc (the host page's kernel is a child of the server)."""
+    server = os.getppid() if server_pid is None else server_pid
+    kernels = kernel_processes(server)
+    cap_text = os.environ.get("RULEBOOK_MAX_KERNELS", "").strip()
+    return KernelReport(
+        kernels=len(kernels),
+        kernels_mb=sum(k.rss_kb for k in kernels) / 1024,
+        server_mb=rss_kb(server) / 1024,
+        cap=int(cap_text) if cap_text.isdigit() else None,
+    )
+
+
+@dataclass
+class LoginGuard:
+    """Wrong passwords in a row lock the login for a while (a page is a kernel: this slows guessing)."""
+
+    failures: int = 0
+    locked_until: float = 0.0
+    _clock: Any = field(default=time.monotonic, repr=False)
+
+    def locked(self) -> float:
+        """Seconds left before another try is accepted (0: now)."""
+        return max(0.0, self.locked_until - self._clock())
+
+    def record(self, ok: bool) -> None:
+        if ok:
+            self.failures = 0
+            return
+        self.failures += 1
+        if self.failures >= LOCK_AFTER:
+            self.failures = 0
+            self.locked_until = self._clock() + LOCK_SECONDS

@@ -168,8 +168,10 @@ class SiteProcess:
     ...     site.url, site.kernels()
     """
 
-    def __init__(self, options: SiteOptions, log_path: Path | str | None = None):
+    def __init__(self, options: SiteOptions, log_path: Path | str | None = None, env: dict[str, str] | None = None):
         self.options = options
+        self.env = dict(env or {})
+        """Extra environment for the server (and so its kernels), e.g. ``RULEBOOK_DB``."""
         if log_path is None:
             fd, log_path = tempfile.mkstemp(prefix="rulebook-site-", suffix=".log")
             os.close(fd)
@@ -211,7 +213,7 @@ class SiteProcess:
 
     # -- lifecycle
     def start(self, timeout: float = 90) -> "SiteProcess":
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env = dict(os.environ, PYTHONUNBUFFERED="1", **self.env)
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self._log_file = open(self.log_path, "wb")
         self.process = subprocess.Popen(
@@ -303,6 +305,17 @@ class SiteProcess:
         self.stop()
 
     # -- inspection
+    @property
+    def db_url(self) -> str:
+        """The table store this site's pages use (``RULEBOOK_DB``)."""
+        return self.env.get("RULEBOOK_DB") or os.environ.get("RULEBOOK_DB", "")
+
+    def store(self):  # noqa: ANN201 - a TableStore; imported late (the site process module stays light)
+        """The site's table store, opened in this process (tests read tables the pages made)."""
+        from rulebook.tables.store import open_store
+
+        return open_store(self.db_url)
+
     def kernels(self) -> list[KernelProcess]:
         """The server's kernels right now (pooled ones included)."""
         if self.process is None or self.process.poll() is not None:

@@ -44,11 +44,13 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from browser_helpers import SITES
 
 from rulebook.site.process import CHROMIUM, CHROMIUM_ARGS, SiteProcess, free_port
 from rulebook.site.serve import SiteOptions, default_notebooks_dir
@@ -86,12 +88,18 @@ def _is_local(url: str) -> bool:
 # ------------------------------------------------------------------ sites ---
 
 
-def _start(notebooks: Path, label: str, **fields) -> SiteProcess:
+def _start(notebooks: Path, label: str, db_url: str | None = None, **fields) -> SiteProcess:
+    """A site on its own fresh table store (a SQLite file in a temporary folder) unless ``db_url`` is given."""
     fields.setdefault("cull_idle_timeout", TEST_CULL_IDLE_TIMEOUT)
     fields.setdefault("cull_interval", TEST_CULL_INTERVAL)
     options = SiteOptions(port=free_port(), notebooks=notebooks, **fields)
     log = ARTIFACTS / f"site-{_artifact_name(label)}-{options.port}.log"
-    return SiteProcess(options, log_path=log).start()
+    if db_url is None:
+        folder = Path(tempfile.mkdtemp(prefix=f"rulebook-site-{options.port}-"))
+        db_url = f"sqlite://{folder / 'tables.sqlite'}"
+    server = SiteProcess(options, log_path=log, env={"RULEBOOK_DB": db_url}).start()
+    SITES[options.port] = server
+    return server
 
 
 @pytest.fixture(scope="session")

@@ -7,13 +7,11 @@ shows against the engine replaying the same game in Python.
 
 from __future__ import annotations
 
-import base64
 import json
-import time
 from pathlib import Path
 
 import pytest
-from browser_helpers import drawn, wait_redrawn
+from browser_helpers import downloaded_save, drawn, stored_record, wait_redrawn, wait_stored
 
 from rulebook.core import CHANCE, Match, get_game
 from rulebook.games.chiritsumo import GAME, best_arrangement
@@ -46,19 +44,13 @@ def click_and_wait(page, selector: str, *modes: str) -> None:
 
 
 def saved_record(page) -> dict:
-    """The page's own save link, decoded (what the Save button downloads)."""
-    href = page.locator(".rb-save-link").get_attribute("href")
-    return json.loads(base64.b64decode(href.split(",", 1)[1]).decode("utf-8"))
+    """The page's table as the site stores it (the save file itself is sealed during a game)."""
+    return stored_record(page)
 
 
 def wait_saved_record(page, moves: int, timeout_s: float = 60.0) -> dict:
-    """The saved record once it holds ``moves`` moves (or whatever it holds at the deadline)."""
-    deadline = time.monotonic() + timeout_s
-    record = saved_record(page)
-    while len(record["actions"]) < moves and time.monotonic() < deadline:
-        page.wait_for_timeout(100)
-        record = saved_record(page)
-    return record
+    """The stored record once it holds ``moves`` moves (or whatever it holds at the deadline)."""
+    return wait_stored(page, lambda record: len(record["actions"]) >= moves, timeout_s)
 
 
 def upload(page, path: Path) -> None:
@@ -242,11 +234,16 @@ def test_table_mode_entry_then_save_and_resume(site, page, tmp_path: Path) -> No
     page.click(".rb-tray .rb-die-5")  # the 1
     page.click(".rb-slot-0-0")
     page.wait_for_selector(".rb-placed-0-0")
-    record = wait_saved_record(page, moves=11)  # the save link is redrawn after the board
+    record = wait_saved_record(page, moves=11)
     assert record["actions"][:10] == [f"roll 0 {k} {p}" for k, p in enumerate((6, 5, 4, 3, 2, 1, 6, 5, 4, 3))]
     assert record["meta"]["table"] is True
+    # the page's own save file: sealed while the game runs (no seed, no moves to read or edit)
+    text = downloaded_save(page)
+    sealed = json.loads(text)
+    assert sealed["format"] == "rulebook-sealed" and sealed["moves"] == 11
+    assert "roll 0" not in text and "\"seed\"" not in text and "\"actions\"" not in text
     path = tmp_path / "saved.json"
-    path.write_text(json.dumps(record), "utf-8")
+    path.write_text(text, "utf-8")
 
     page.goto(site.page_url("chiritsumo.ipynb", lang="en"))
     page.wait_for_voila(".rb-slot-0-0")
@@ -256,12 +253,16 @@ def test_table_mode_entry_then_save_and_resume(site, page, tmp_path: Path) -> No
     page.wait_for_function("t => (document.querySelector('.rb-error') || {}).innerText?.includes(t)", arg="Loaded the saved game (11 moves)")
     assert "table mode" in page.inner_text(".rb-status")
 
-    record["actions"][0] = "roll 0 0 7"
+    sealed["sealed"] = sealed["sealed"][:-8] + ("A" * 8 if not sealed["sealed"].endswith("A" * 8) else "B" * 8)
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps(record), "utf-8")
+    bad.write_text(json.dumps(sealed), "utf-8")
     upload(page, bad)
     page.wait_for_selector(".rb-error-box[data-rule='record']")
-    assert "Move 1" in page.inner_text(".rb-error-box")
+    assert "altered" in page.inner_text(".rb-error-box")
+    plain = tmp_path / "plain.json"  # the record with chosen dice, unsealed: a person's entry cannot be shown
+    plain.write_text(json.dumps(record), "utf-8")
+    upload(page, plain)
+    page.wait_for_function("() => (document.querySelector('.rb-error-box') || {}).innerText?.includes('sealed save file')")
     assert page.locator(".rb-placed-0-0").count() == 1  # the game on the page is unchanged
     assert page.console_errors == []
 

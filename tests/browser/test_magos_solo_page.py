@@ -6,10 +6,9 @@ what the page shows is checked against the engine's table.
 
 from __future__ import annotations
 
-import base64
-import json
 
 import pytest
+from browser_helpers import wait_stored
 
 from rulebook.core import Match, get_game
 from rulebook.games.magos_solo import GAME, enemy_dice, table_row, turn_result
@@ -60,14 +59,8 @@ def next_turn(page, turn: int) -> None:
 
 
 def saved_record(page, moves: int) -> dict:
-    """The page's own save link, once it is drawn for ``moves`` moves (it is drawn after the board)."""
-    page.wait_for_function(
-        """n => { const a = document.querySelector('.rb-save-link');
-                 return a && JSON.parse(atob(a.href.split(',')[1])).actions.length === n; }""",
-        arg=moves,
-    )
-    href = page.locator(".rb-save-link").get_attribute("href")
-    return json.loads(base64.b64decode(href.split(",", 1)[1]).decode("utf-8"))
+    """The page's table as the site stores it, once it holds ``moves`` moves."""
+    return wait_stored(page, lambda record: len(record["actions"]) == moves)
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])

@@ -6,11 +6,8 @@ against the engine replaying the page's own saved record.
 
 from __future__ import annotations
 
-import base64
-import json
-import time
-
 import pytest
+from browser_helpers import wait_stored
 
 from rulebook.core import Match, get_game
 from rulebook.games.puniu import final_score
@@ -39,19 +36,9 @@ def wait_mode(page, *modes: str) -> None:
     )
 
 
-def saved_record(page) -> dict:
-    href = page.locator(".rb-save-link").get_attribute("href")
-    return json.loads(base64.b64decode(href.split(",", 1)[1]).decode("utf-8"))
-
-
 def wait_record(page, done, timeout_s: float = 30.0) -> dict:
-    """The saved record once ``done(record)`` holds (the save link is redrawn after the board)."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        record = saved_record(page)
-        if done(record) or time.monotonic() > deadline:
-            return record
-        page.wait_for_timeout(100)
+    """The page's table as the site stores it, once ``done(record)`` holds."""
+    return wait_stored(page, done, timeout_s)
 
 
 def play_human_turn(page, turn: int) -> None:

@@ -7,12 +7,10 @@ request) is replayed by the engine to check what the page showed.
 
 from __future__ import annotations
 
-import base64
-import json
 import re
 
 import pytest
-from browser_helpers import click_and_redraw, drawn, wait_redrawn
+from browser_helpers import stored_record, click_and_redraw, drawn, wait_redrawn
 
 from rulebook.core import Match, get_game
 
@@ -47,10 +45,8 @@ def visible(page, selector: str) -> bool:
 
 
 def saved_record(page) -> dict:
-    page.click(".rb-save-button")
-    page.wait_for_selector(".rb-save-link")
-    href = page.locator(".rb-save-link").get_attribute("href")
-    return json.loads(base64.b64decode(href.split(",", 1)[1]).decode("utf-8"))
+    """The page's table as the site stores it (the save file is sealed while the game runs)."""
+    return stored_record(page)
 
 
 def play_to_the_end(page, shots: str, explain_once: bool = False) -> int:

@@ -7,12 +7,10 @@ shows against the engine replaying the same game in Python.
 
 from __future__ import annotations
 
-import base64
-import json
 from pathlib import Path
 
 import pytest
-from browser_helpers import click_and_redraw, drawn, wait_redrawn
+from browser_helpers import click_and_redraw, downloaded_save, drawn, moves_shown, stored_record, wait_moves_change, wait_redrawn
 
 from rulebook.core import Match
 from rulebook.games.treasure_hunt import GAME, optimal_win_probability
@@ -25,12 +23,8 @@ LOSS_SEED = 47  # best play loses this one in 30 decisions
 
 
 def saved_record(page) -> dict:
-    href = page.locator(".rb-save-link").get_attribute("href")
-    return json.loads(base64.b64decode(href.split(",", 1)[1]).decode("utf-8"))
-
-
-def save_href(page) -> str:
-    return page.locator(".rb-save-link").get_attribute("href") or ""
+    """The page's table as the site stores it (the save file itself is sealed during a game)."""
+    return stored_record(page)
 
 
 def best_play(seed: int) -> Match:
@@ -57,7 +51,7 @@ def play_best_by_clicks(page, switch_language_after: int | None = None) -> int:
         assert "%" in text and text.startswith("★"), text  # the hint is visible on the button
         classes = (best.get_attribute("class") or "").split()
         option = next((c for c in classes if c.startswith("rb-option-")), None)
-        before, version = save_href(page), drawn(page)
+        before, version = moves_shown(page), drawn(page)
         handle = best
         if option and option.count("-") == 3:  # rb-option-3-4: the "both" pill under the sheet
             page.click(f".rb-sheet .rb-pair.{option}")
@@ -71,7 +65,7 @@ def play_best_by_clicks(page, switch_language_after: int | None = None) -> int:
             handle.wait_for_element_state("hidden")
             wait_redrawn(page, version)
             continue
-        page.wait_for_function("old => document.querySelector('.rb-save-link').href !== old", arg=before)
+        wait_moves_change(page, before)
         handle.wait_for_element_state("hidden")
         wait_redrawn(page, version)  # the sheet too: a click on the previous drawing would be ignored as stale
         moves += 1
@@ -172,19 +166,19 @@ def test_table_mode_a_refused_tick_and_lifting_a_seal_on_the_sheet(site, page, t
     page.click(".rb-treasure-salve")
     page.wait_for_selector(".rb-number-12.rb-target-lift")
     page.save_screenshot("treasure-hunt-lift-1024")
-    before = save_href(page)
+    before = moves_shown(page)
     page.click(".rb-sheet .rb-number-12.rb-clickable")
     page.wait_for_selector(".rb-treasure-salve.rb-home")
-    page.wait_for_function("old => document.querySelector('.rb-save-link').href !== old", arg=before)
+    wait_moves_change(page, before)
     assert page.locator(".rb-number.rb-sealed").count() == 0
     record = saved_record(page)
     assert record["meta"]["table"] is True
     assert record["actions"][-5:] == ["roll", "die 1 2", "die 2 2", "check 4", "bring salve lift 12"]
     again = Match.from_record(record, lambda name: GAME)
     assert again.state.treasures == 0b01000 and again.state.sealed == 0
-    # resume the saved game on a fresh page
+    # resume the page's own (sealed) save file on a fresh page
     path = tmp_path / "saved.json"
-    path.write_text(json.dumps(record), "utf-8")
+    path.write_text(downloaded_save(page), "utf-8")
     page.goto(site.page_url("treasure_hunt.ipynb", lang="en"))
     page.wait_for_voila(".rb-number-12")
     upload(page, path)

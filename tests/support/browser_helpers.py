@@ -41,3 +41,68 @@ def click_and_redraw(page, selector: str) -> None:
     version = drawn(page)
     page.click(selector)
     wait_redrawn(page, version)
+
+
+# ----- the table behind a page ---------------------------------------------------------------------------
+#: Sites started by the browser tests, by port: a page's URL tells which store holds its table.
+SITES: dict[int, object] = {}
+
+
+def table_id(page) -> str:
+    """The table a game page shows (its URL carries it after the first drawing)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    page.wait_for_function("() => new URLSearchParams(location.search).has('t')")
+    return parse_qs(urlsplit(page.url).query)["t"][0]
+
+
+def stored_record(page) -> dict:
+    """The whole game of the page's table, as the site's store holds it (seed included).
+
+    What the tests compare with the engine: the page's own save file is sealed
+    while a game runs, so a test reads the table where the server keeps it.
+    """
+    from urllib.parse import urlsplit
+
+    from rulebook.tables.session import TableSession
+
+    site = SITES[urlsplit(page.url).port]
+    session, _ = TableSession.open(site.store(), table_id(page))
+    return session.record()
+
+
+def wait_stored(page, done, timeout_s: float = 60.0) -> dict:
+    """The stored record once ``done(record)`` holds (or whatever it is at the deadline)."""
+    import time
+
+    deadline = time.monotonic() + timeout_s
+    while True:
+        record = stored_record(page)
+        if done(record) or time.monotonic() > deadline:
+            return record
+        page.wait_for_timeout(100)
+
+
+MOVES = "() => { const d = document.querySelector('.rb-drawn [data-moves]'); return d ? d.dataset.moves : ''; }"
+
+
+def moves_shown(page) -> str:
+    """How many moves the page's last drawing showed (``rb-drawn``'s ``data-moves``)."""
+    return page.evaluate(MOVES)
+
+
+def wait_moves_change(page, old: str, timeout: float = 60_000) -> None:
+    """Wait until the page has drawn a different number of moves than ``old``."""
+    page.wait_for_function(f"old => ({MOVES})() !== old", arg=old, timeout=timeout)
+
+
+def downloaded_save(page) -> str:
+    """Press Save as a person would and return the file's text (a sealed file during a game)."""
+    from pathlib import Path
+
+    if page.locator(".rb-save-button").is_visible():
+        page.click(".rb-save-button")
+    page.wait_for_selector(".rb-save-link")
+    with page.expect_download() as download:
+        page.click(".rb-save-link")
+    return Path(download.value.path()).read_text("utf-8")

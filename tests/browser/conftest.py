@@ -88,11 +88,11 @@ def _is_local(url: str) -> bool:
 # ------------------------------------------------------------------ sites ---
 
 
-def _start(notebooks: Path, label: str, db_url: str | None = None, **fields) -> SiteProcess:
+def _start(notebooks: Path, label: str, db_url: str | None = None, port: int | None = None, **fields) -> SiteProcess:
     """A site on its own fresh table store (a SQLite file in a temporary folder) unless ``db_url`` is given."""
     fields.setdefault("cull_idle_timeout", TEST_CULL_IDLE_TIMEOUT)
     fields.setdefault("cull_interval", TEST_CULL_INTERVAL)
-    options = SiteOptions(port=free_port(), notebooks=notebooks, **fields)
+    options = SiteOptions(port=port or free_port(), notebooks=notebooks, **fields)
     log = ARTIFACTS / f"site-{_artifact_name(label)}-{options.port}.log"
     if db_url is None:
         folder = Path(tempfile.mkdtemp(prefix=f"rulebook-site-{options.port}-"))
@@ -180,6 +180,8 @@ def _instrument(page, test_name: str):
     page.failed_requests = []
     page.bad_responses = []
     page.shutdown_beacons = {}  # url -> done?
+    page.ws_frames = []  # every WebSocket frame the page received (str or bytes): what reached the browser
+    page.downloads = []  # (file name, text) of every file the page downloaded
     page.set_default_timeout(PAGE_TIMEOUT_MS)
     page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
 
@@ -204,6 +206,17 @@ def _instrument(page, test_name: str):
         if not _is_local(ws.url.replace("ws://", "http://").replace("wss://", "https://")):
             page.external_requests.append(ws.url)
 
+        def on_frame(payload):
+            page.ws_frames.append(payload if isinstance(payload, str) else bytes(payload))
+
+        ws.on("framereceived", on_frame)
+
+    def on_download(download):
+        try:
+            page.downloads.append((download.suggested_filename, Path(download.path()).read_text("utf-8", "replace")))
+        except Exception as error:  # a download that failed is recorded as such
+            page.downloads.append((download.suggested_filename, f"<failed: {error}>"))
+
     def on_failed(request):
         on_request_done(request)
         failure = request.failure or ""
@@ -222,6 +235,7 @@ def _instrument(page, test_name: str):
     page.on("requestfailed", on_failed)
     page.on("requestfinished", on_request_done)
     page.on("response", on_response)
+    page.on("download", on_download)
     # anything for another host is aborted at once (and recorded above)
     page.route(lambda url: not _is_local(url), lambda route: route.abort())
 

@@ -106,3 +106,56 @@ def downloaded_save(page) -> str:
     with page.expect_download() as download:
         page.click(".rb-save-link")
     return Path(download.value.path()).read_text("utf-8")
+
+
+# ----- what reached the browser ----------------------------------------------------------------------------
+def frame_messages(frames) -> list[dict]:
+    """Jupyter messages in WebSocket frames: JSON text frames, or the binary v1 kernel protocol
+    (an 8-byte count, 8-byte offsets, then channel, header, parent header, metadata, content, buffers)."""
+    import json
+    import struct
+
+    messages = []
+    for frame in frames:
+        try:
+            if isinstance(frame, str):
+                message = json.loads(frame)
+            else:
+                (count,) = struct.unpack_from("<Q", frame, 0)
+                offsets = list(struct.unpack_from(f"<{count}Q", frame, 8)) + [len(frame)]
+                parts = [frame[offsets[k] : offsets[k + 1]] for k in range(count)]
+                message = {
+                    "channel": parts[0].decode("utf-8"),
+                    "header": json.loads(parts[1]),
+                    "parent_header": json.loads(parts[2]),
+                    "metadata": json.loads(parts[3]),
+                    "content": json.loads(parts[4]),
+                }
+        except (ValueError, struct.error, UnicodeDecodeError, IndexError):
+            continue
+        if isinstance(message, dict):
+            messages.append(message)
+    return messages
+
+
+def frame_text(frames) -> str:
+    """Everything the frames carried, as one text to search (binary frames decoded leniently)."""
+    return "\n".join(f if isinstance(f, str) else f.decode("utf-8", "replace") for f in frames)
+
+
+def widget_states(frames) -> list[dict]:
+    """Every widget state the browser received, in order (comm opens, state replies and updates)."""
+    states = []
+    for message in frame_messages(frames):
+        content = message.get("content") or {}
+        data = content.get("data") or {}
+        if not isinstance(data, dict):
+            continue
+        state = data.get("state")
+        if isinstance(state, dict):
+            states.append(state)
+        # the widget manager's "request_states" reply carries every model's state at once
+        for item in (data.get("states") or {}).values() if isinstance(data.get("states"), dict) else ():
+            if isinstance(item, dict) and isinstance(item.get("state"), dict):
+                states.append(item["state"])
+    return states

@@ -401,8 +401,11 @@ class GameApp:
         self.refresh()
 
     def _after_change(self) -> None:
-        """The table changed under the page (another device): forget what no longer holds and redraw."""
-        self.save_ready = False
+        """The table changed under the page (another device): forget what no longer holds and redraw.
+
+        A save file this page prepared stays offered (redrawn for the new
+        position): another player's move must not take it away mid-tap.
+        """
         self._trim_log_cache()
         self.refresh()
 

@@ -40,7 +40,7 @@ chromium:
 	fi
 
 serve: install
-	$(BIN)/rulebook serve --port $(PORT)
+	$(BIN)/rulebook serve --port $(PORT) --data data
 
 # Every test: unit + property + widgets, nbval on every notebook, browser.
 test: install-test chromium

@@ -49,6 +49,48 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="look for idle kernels every S seconds (default %(default)s)",
     )
+    s.add_argument(
+        "--data",
+        type=Path,
+        default=Path(site.DEFAULT_DATA_DIR),
+        metavar="DIR",
+        help="the site's data folder, made if missing; the tables are kept in DIR/tables.sqlite (default %(default)s)",
+    )
+    s.add_argument(
+        "--db",
+        default="",
+        metavar="URL",
+        help="the table store: sqlite:///path/tables.sqlite or postgresql://user@host/db "
+        "(default: $RULEBOOK_DB, else DIR/tables.sqlite)",
+    )
+    s.add_argument(
+        "--keep-days",
+        type=int,
+        default=site.DEFAULT_KEEP_DAYS,
+        metavar="N",
+        help="remove tables finished or untouched for N days; 0 keeps them all (default %(default)s)",
+    )
+    s.add_argument(
+        "--house",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="the cafe's house file: host password, shelf, house rules (default: ./house.toml if present)",
+    )
+    s.add_argument(
+        "--max-kernels",
+        type=int,
+        default=0,
+        metavar="N",
+        help="at most N pages (kernels) at once; 0 sizes it from the memory (default)",
+    )
+    s.add_argument(
+        "--cull-grace",
+        type=int,
+        default=site.DEFAULT_CULL_GRACE,
+        metavar="S",
+        help="never cull a kernel within S seconds of giving it to a page (default %(default)s)",
+    )
     return parser
 
 
@@ -61,6 +103,12 @@ def main(argv: list[str] | None = None) -> int:
             pool_size=args.pool_size,
             cull_idle_timeout=args.cull_idle_timeout,
             cull_interval=args.cull_interval,
+            data=args.data,
+            db=args.db,
+            keep_days=args.keep_days,
+            house=args.house,
+            max_kernels=args.max_kernels,
+            cull_grace=args.cull_grace,
         )
         if args.notebooks is not None:
             kwargs["notebooks"] = args.notebooks

@@ -9,30 +9,124 @@
    closed page lived on (voila issue 1458).
 3. ``?template=`` / ``?theme=`` never bypass the preheated pool: overrides
    are off (``allow_*_override = "NO"``), so the pooled page is always right.
-4. Every unknown URL, and every refused or missing file, gets the site's
-   error page instead of Tornado's.
+4. Every unknown URL, every refused or missing file and every internal
+   error gets the site's error page instead of Tornado's (every handler
+   class is given ``SiteErrors``): no bare "500: Internal Server Error", no
+   traceback; a server error is logged with an error id that the page shows.
+5. Kernels are capped (``rulebook.site.kernels``): a page that would start
+   one past the cap gets the "site is full" page (503), which retries by
+   itself; pools refill within the cap every few seconds.
+6. Finished and abandoned tables older than ``--keep-days`` are purged at
+   start and every hour.
 
 Plus an access log that says what matters (pages, shutdowns, errors).
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import secrets
+import time
+from typing import Any
 
+import tornado.ioloop
 import tornado.web
+import tornado.websocket
+import voila.app as voila_app
+from jupyter_server.base.handlers import APIHandler
 from jinja2 import TemplateNotFound
 from jupyter_server.utils import url_path_join
 from voila.app import Voila
 from voila.handler import BaseVoilaHandler
-from voila.static_file_handler import AllowListFileHandler
+from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from voila.utils import create_include_assets_functions
 
+from .kernels import capped_kernel_manager, default_max_kernels
+
 LANDING_NOTEBOOK = "index.ipynb"
+#: A full site's page asks the browser to come back after this many seconds
+#: (and reloads itself a little later, with jitter, so a queue of phones
+#: does not return all at once).
+RETRY_AFTER = 10
+REFILL_SECONDS = 3.0
+PURGE_SECONDS = 3600.0
+DAY = 86400.0
+log = logging.getLogger("rulebook.site")
 
 
-class SitePageHandler(TornadoVoilaHandler):
+def new_error_id() -> str:
+    """A short id to quote: the visitor reads it on the page, the host finds it in the log."""
+    return secrets.token_hex(4)
+
+
+def render_site_page(handler: tornado.web.RequestHandler, name: str, status_code: int, **values: Any) -> None:
+    """Finish ``handler`` with one of the site's own pages (error, full), whatever state it is in."""
+    settings = handler.settings
+    env = settings["voila_jinja2_env"]
+    base_url = settings.get("base_url", "/")
+    template_name = settings["voila"].voila_configuration.template
+    body = env.get_template(name).render(
+        status_code=status_code,
+        base_url=base_url,
+        **values,
+        **create_include_assets_functions(template_name, base_url),
+    )
+    handler.set_status(status_code)
+    handler.set_header("Content-Type", "text/html; charset=UTF-8")
+    handler.set_header("Cache-Control", "no-store")
+    handler.finish(body)
+
+
+class SiteErrors:
+    """Mixed into every handler of the site: errors as the site's pages (or JSON for APIs), with an id.
+
+    Tornado's own error page says "500: Internal Server Error" and nothing
+    else, and jupyter_server's looks for templates this site does not ship
+    (which raised again and logged a second traceback). A server error is
+    logged once, under an id the page shows, so a host can match a guest's
+    report to the log. A table is in the store, not in the failed request:
+    the page says so.
+    """
+
+    def log_exception(self, typ, value, tb) -> None:  # noqa: ANN001 - Tornado's signature
+        if isinstance(value, tornado.web.HTTPError):
+            return  # an answer, not a failure (404, 403...): the access log has it
+        self._rb_error_id = new_error_id()
+        log.error("error %s in %s %s", self._rb_error_id, self.request.method, self.request.uri, exc_info=(typ, value, tb))
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        error_id = getattr(self, "_rb_error_id", None) if status_code >= 500 else None
+        try:
+            if isinstance(self, APIHandler):
+                self.set_header("Content-Type", "application/json")
+                self.finish({"message": tornado.web.httputil.responses.get(status_code, "error"), "error_id": error_id})
+                return
+            try:
+                name = f"{status_code}.html"
+                self.settings["voila_jinja2_env"].get_template(name)
+            except TemplateNotFound:
+                name = "error.html"
+            render_site_page(self, name, status_code, error_id=error_id)
+        except Exception:  # the error page itself failed: plain text, still no traceback
+            log.exception("error page for %s failed", status_code)
+            if not self._finished:
+                self.set_header("Content-Type", "text/plain; charset=UTF-8")
+                self.finish(f"{status_code} — ルールブック / Rulebook" + (f" (error {error_id})" if error_id else ""))
+
+
+def with_site_errors(handler_class: type) -> type:
+    """``handler_class`` with ``SiteErrors`` in front (websockets and redirects left as they are)."""
+    if not isinstance(handler_class, type) or not issubclass(handler_class, tornado.web.RequestHandler):
+        return handler_class
+    if issubclass(handler_class, (SiteErrors, tornado.websocket.WebSocketHandler, tornado.web.RedirectHandler)):
+        return handler_class
+    return type(f"Site{handler_class.__name__}", (SiteErrors, handler_class), {})
+
+
+class SitePageHandler(SiteErrors, TornadoVoilaHandler):
     """A notebook page (``/voila/render/<nb>.ipynb``)."""
 
     @tornado.web.authenticated
@@ -40,7 +134,34 @@ class SitePageHandler(TornadoVoilaHandler):
         # Touching xsrf_token sets the `_xsrf` cookie (before the first flush)
         # that the page's shutdown beacon echoes back: voila issue 1458.
         self.xsrf_token
-        await super().get(path)
+        manager = self.kernel_manager
+        reservation = None
+        if path and hasattr(manager, "reserve") and not self._takes_pooled_kernel(path):
+            # Reserved before the first await: simultaneous requests cannot all pass.
+            reservation = manager.reserve()
+            if reservation is None:
+                self._site_full()
+                return
+        try:
+            await super().get(path)
+        finally:
+            if reservation is not None:
+                manager.release(reservation)
+
+    def _takes_pooled_kernel(self, path: str) -> bool:
+        manager = self.kernel_manager
+        try:
+            data = manager.notebook_data.get(path, {})
+            pool = manager.get_pool_size(path)
+        except AttributeError:
+            return False
+        return bool(self.should_use_rendered_notebook(data, pool, None, None, self.request.arguments))
+
+    def _site_full(self) -> None:
+        manager = self.kernel_manager
+        log.warning("site full (%d kernels): %s", manager.max_kernels, self.request.uri)
+        self.set_header("Retry-After", str(RETRY_AFTER))
+        render_site_page(self, "site_full.html", 503, retry_after=RETRY_AFTER)
 
     def should_use_rendered_notebook(
         self, notebook_data, pool_size, template_name, theme, request_args
@@ -52,29 +173,25 @@ class SitePageHandler(TornadoVoilaHandler):
         )
 
 
-class SiteFileHandler(AllowListFileHandler):
-    """``/voila/files/...`` (and notebooks' non-notebook links), with the
-    site's error page instead of Tornado's bare one."""
-
-    def write_error(self, status_code: int, **kwargs) -> None:
-        env = self.settings["voila_jinja2_env"]
-        base_url = self.settings.get("base_url", "/")
-        try:
-            template = env.get_template(f"{status_code}.html")
-        except TemplateNotFound:
-            template = env.get_template("error.html")
-        template_name = self.settings["voila"].voila_configuration.template
-        self.set_header("Content-Type", "text/html; charset=UTF-8")
-        self.finish(
-            template.render(
-                status_code=status_code,
-                base_url=base_url,
-                **create_include_assets_functions(template_name, base_url),
-            )
-        )
+class SiteFileHandler(SiteErrors, AllowListFileHandler):
+    """``/voila/files/...`` (and notebooks' non-notebook links), with the site's error pages."""
 
 
-class SiteNotFoundHandler(BaseVoilaHandler):
+class SiteTemplateStaticHandler(SiteErrors, TemplateStaticFileHandler):
+    """``/voila/templates/<template>/static/<file>``: any other shape of path is a 404.
+
+    Voilà unpacks the path as ``template/static/file`` and answered a 500
+    (ValueError, AssertionError) for anything else.
+    """
+
+    def parse_url_path(self, path: str) -> str:
+        parts = path.split("/", 2)
+        if len(parts) != 3 or parts[1] != "static" or not parts[0] or not parts[2]:
+            raise tornado.web.HTTPError(404)
+        return super().parse_url_path(path)
+
+
+class SiteNotFoundHandler(SiteErrors, BaseVoilaHandler):
     """Any URL no other handler takes: the site's own 404 page."""
 
     async def prepare(self):
@@ -102,14 +219,43 @@ def log_request(handler: tornado.web.RequestHandler) -> None:
 
 
 class RulebookVoila(Voila):
-    """Voilà serving a folder of notebooks as the rulebook site."""
+    """Voilà serving a folder of notebooks as the rulebook site.
+
+    ``site_options`` (a ``SiteOptions``) is set by ``serve()`` before the app
+    is made: the kernel cap, the store and the retention period come from it.
+    """
+
+    site_options: Any = None
 
     @property
     def landing_path(self) -> str:
         return os.path.join(self.root_dir, LANDING_NOTEBOOK)
 
+    @property
+    def max_kernels(self) -> int:
+        chosen = getattr(self.site_options, "max_kernels", 0) or 0
+        return chosen or default_max_kernels()
+
     def init_settings(self):
-        settings = super().init_settings()
+        # Voilà builds its kernel manager class inside init_settings with
+        # this factory; the site's class is Voilà's plus the cap.
+        original = voila_app.voila_kernel_manager_factory
+        cap = self.max_kernels
+        grace = float(getattr(self.site_options, "cull_grace", 60))
+
+        def factory(base, preheat, pool_size, page_config_hook=None):  # noqa: ANN001, ANN202 - Voilà's signature
+            return capped_kernel_manager(original(base, preheat, pool_size, page_config_hook=page_config_hook), cap, grace)
+
+        voila_app.voila_kernel_manager_factory = factory
+        try:
+            settings = super().init_settings()
+        finally:
+            voila_app.voila_kernel_manager_factory = original
+        # The site's own messages (error ids, full site, purges) go where Voilà's go.
+        log.handlers = list(self.log.handlers)
+        log.setLevel(logging.INFO)
+        log.propagate = False
+        self.log.info("at most %d kernels at once", cap)
         settings["default_handler_class"] = SiteNotFoundHandler
         settings["default_handler_args"] = {"voila_configuration": self.voila_configuration}
         settings["log_function"] = log_request
@@ -122,10 +268,20 @@ class RulebookVoila(Voila):
                 rule = (rule[0], SitePageHandler, *rule[2:])
             elif len(rule) >= 2 and rule[1] is AllowListFileHandler:
                 rule = (rule[0], SiteFileHandler, *rule[2:])
+            elif len(rule) >= 2 and rule[1] is TemplateStaticFileHandler:
+                rule = (rule[0], SiteTemplateStaticHandler, *rule[2:])
+            elif len(rule) >= 2:
+                rule = (rule[0], with_site_errors(rule[1]), *rule[2:])
             handlers.append(rule)
+        # The site has no accounts: Voilà's login and logout pages only
+        # failed (logout answered a bare 500).
+        not_found = {"voila_configuration": self.voila_configuration}
+        accounts = [
+            (url_path_join(self.server_url, path), SiteNotFoundHandler, not_found) for path in ("/login", "/logout")
+        ]
         if self.notebook_path or not os.path.isfile(self.landing_path):
             # no landing notebook: Voilà's file tree stays the front page
-            return handlers
+            return accounts + handlers
         landing = url_path_join(self.base_url, "voila/render", LANDING_NOTEBOOK)
         # RedirectHandler copies the query string to the target.
         redirects = [
@@ -137,6 +293,33 @@ class RulebookVoila(Voila):
             ),
         ]
         # Tornado takes the first rule that matches: these go first.
-        return redirects + [
+        return accounts + redirects + [
             rule for rule in handlers if rule[1] is not TornadoVoilaTreeHandler
         ]
+
+    def listen(self):
+        """Start the site's own timers, then Voilà's server loop (which blocks)."""
+        refill = tornado.ioloop.PeriodicCallback(self._refill_pools, REFILL_SECONDS * 1000)
+        refill.start()
+        if getattr(self.site_options, "keep_days", 0):
+            self._purge_tables()
+            tornado.ioloop.PeriodicCallback(self._purge_tables, PURGE_SECONDS * 1000).start()
+        super().listen()
+
+    def _refill_pools(self) -> None:
+        try:
+            self.kernel_manager.refill()
+        except Exception:
+            log.exception("refilling the kernel pools failed")
+
+    def _purge_tables(self) -> None:
+        """Remove tables finished, or untouched, more than ``keep_days`` ago."""
+        from rulebook.tables.store import open_store
+
+        try:
+            cutoff = time.time() - self.site_options.keep_days * DAY
+            removed = open_store().purge(finished_before=cutoff, abandoned_before=cutoff)
+            if removed:
+                log.info("removed %d tables older than %d days", removed, self.site_options.keep_days)
+        except Exception:
+            log.exception("purging old tables failed")

@@ -307,8 +307,8 @@ class SiteProcess:
     # -- inspection
     @property
     def db_url(self) -> str:
-        """The table store this site's pages use (``RULEBOOK_DB``)."""
-        return self.env.get("RULEBOOK_DB") or os.environ.get("RULEBOOK_DB", "")
+        """The table store this site's pages use (``--db``, its ``RULEBOOK_DB``, or its data folder's SQLite)."""
+        return self.options.db or self.env.get("RULEBOOK_DB") or self.options.store_url
 
     def store(self):  # noqa: ANN201 - a TableStore; imported late (the site process module stays light)
         """The site's table store, opened in this process (tests read tables the pages made)."""

@@ -20,7 +20,18 @@ The choices (voila 0.5.13; see DESIGN.md "The site"):
 - Kernels of closed pages go away twice over: the page's shutdown beacon is
   accepted (the page handler sets the ``_xsrf`` cookie the beacon echoes —
   voila issue 1458), and idle kernels with no open page are culled after
-  ``cull_idle_timeout`` seconds (pooled kernels are never culled).
+  ``cull_idle_timeout`` seconds (pooled kernels, kernels still starting and
+  kernels handed to a page in the last minute never are: ``kernels.py``).
+  A game lives in the table store, so culling a phone's kernel loses
+  nothing: the page reloads onto the same table when it comes back.
+- At most ``max_kernels`` kernels (default: 70% of the memory at 150 MB
+  each); past it, a page gets the "site is full" page, which retries.
+- Timeouts for a busy machine: nbclient's IOPub timeout (4 s by default)
+  dropped cell output when the CPU was busy and left pages blank; it is 60 s.
+- The site's data (``--data``, default ``data/``): the table store
+  (``tables.sqlite`` unless ``--db`` names another), kept ``--keep-days``.
+  ``serve()`` exports ``RULEBOOK_DB``, ``RULEBOOK_HOUSE`` and
+  ``RULEBOOK_MAX_KERNELS`` to the kernels.
 """
 
 from __future__ import annotations
@@ -34,10 +45,19 @@ HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
 TEMPLATE = "rulebook"
 #: Production culling: a page closed without its beacon (a phone that drops
-#: a tab, a crash) keeps its kernel for at most ~10 minutes.
-DEFAULT_CULL_IDLE_TIMEOUT = 600
-DEFAULT_CULL_INTERVAL = 60
+#: a tab, a crash) keeps its kernel for about two minutes. The game is in the
+#: store, so this costs the visitor a reload, and frees a café's memory soon.
+DEFAULT_CULL_IDLE_TIMEOUT = 120
+DEFAULT_CULL_INTERVAL = 30
 DEFAULT_POOL_SIZE = 1
+DEFAULT_CULL_GRACE = 60
+DEFAULT_KEEP_DAYS = 90
+DEFAULT_DATA_DIR = "data"
+HOUSE_FILE = "house.toml"
+#: Timeouts of the kernels' cell execution (nbclient): a busy machine is slow, not broken.
+IOPUB_TIMEOUT = 60
+STARTUP_TIMEOUT = 120
+CELL_TIMEOUT = 300
 
 SITE_DIR = Path(__file__).resolve().parent
 #: A Jupyter data directory: Voilà finds the template at
@@ -69,9 +89,30 @@ class SiteOptions:
     pool_size: int = DEFAULT_POOL_SIZE
     cull_idle_timeout: int = DEFAULT_CULL_IDLE_TIMEOUT
     cull_interval: int = DEFAULT_CULL_INTERVAL
+    data: Path = field(default_factory=lambda: Path(DEFAULT_DATA_DIR))
+    db: str = ""
+    """The table store's URL; empty: ``$RULEBOOK_DB``, else ``sqlite://<data>/tables.sqlite``."""
+    keep_days: int = DEFAULT_KEEP_DAYS
+    house: Path | None = None
+    """The café's ``house.toml``; None: ``house.toml`` in the working folder if there is one."""
+    max_kernels: int = 0
+    """0: from the machine's memory (``kernels.default_max_kernels``)."""
+    cull_grace: int = DEFAULT_CULL_GRACE
+    """A kernel handed to a page is not culled for this many seconds (its page may still be loading)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "notebooks", Path(self.notebooks).resolve())
+        object.__setattr__(self, "data", Path(self.data).resolve())
+        if self.house is not None:
+            object.__setattr__(self, "house", Path(self.house).resolve())
+        if self.keep_days < 0:
+            raise ValueError(f"keep days must be >= 0 (0 keeps every table): {self.keep_days}")
+        if self.cull_grace < 0:
+            raise ValueError(f"cull grace must be >= 0: {self.cull_grace}")
+        if self.max_kernels < 0:
+            raise ValueError(f"max kernels must be >= 0 (0: from the memory): {self.max_kernels}")
+        if self.db and not self.db.startswith(("sqlite:", "postgresql://", "postgres://", "memory:")):
+            raise ValueError(f"not a store URL: {self.db!r} (sqlite:///path.sqlite or postgresql://...)")
         if not 0 < self.port < 65536:
             raise ValueError(f"port out of range: {self.port}")
         if self.pool_size < 0:
@@ -82,6 +123,25 @@ class SiteOptions:
     @property
     def url(self) -> str:
         return f"http://{HOST}:{self.port}/"
+
+    @property
+    def store_url(self) -> str:
+        """Where the tables are: ``--db``, else ``$RULEBOOK_DB``, else a SQLite file in the data folder."""
+        return self.db or os.environ.get("RULEBOOK_DB", "").strip() or f"sqlite://{self.data / 'tables.sqlite'}"
+
+    @property
+    def house_file(self) -> Path | None:
+        """The house file in use: the one given, else ``./house.toml`` if it exists."""
+        if self.house is not None:
+            return self.house
+        default = Path(HOUSE_FILE).resolve()
+        return default if default.is_file() else None
+
+    @property
+    def kernel_cap(self) -> int:
+        from .kernels import default_max_kernels
+
+        return self.max_kernels or default_max_kernels()
 
     @property
     def preheated_notebooks(self) -> list[str]:
@@ -137,6 +197,9 @@ def voila_config(options: SiteOptions) -> dict:
             "show_tracebacks": False,
             "cell_error_instruction": CELL_ERROR_INSTRUCTION,
             "cell_timeout_instruction": CELL_TIMEOUT_INSTRUCTION,
+            "iopub_timeout": IOPUB_TIMEOUT,
+            "startup_timeout": STARTUP_TIMEOUT,
+            "timeout": CELL_TIMEOUT,
         },
         # Voilà's kernel manager class derives from this one: culling settings
         # apply to it, and its pooled kernels are exempt from culling.
@@ -176,7 +239,15 @@ def cli_arguments(options: SiteOptions) -> list[str]:
         "--pool-size", str(options.pool_size),
         "--cull-idle-timeout", str(options.cull_idle_timeout),
         "--cull-interval", str(options.cull_interval),
+        "--data", str(options.data),
+        "--keep-days", str(options.keep_days),
+        "--max-kernels", str(options.max_kernels),
+        "--cull-grace", str(options.cull_grace),
     ]
+    if options.db:
+        args += ["--db", options.db]
+    if options.house is not None:
+        args += ["--house", str(options.house)]
     if not options.preheat:
         args.append("--no-preheat")
     return args
@@ -187,15 +258,50 @@ def command_line(options: SiteOptions, python: str | None = None) -> list[str]:
     return [python or sys.executable, "-m", "rulebook.cli", *cli_arguments(options)]
 
 
-def serve(options: SiteOptions) -> None:
-    """Start the site and block until it is stopped (SIGINT / SIGTERM)."""
+def site_environment(options: SiteOptions) -> dict[str, str]:
+    """What the server exports to every kernel (pages read the store, the house and the cap from it)."""
+    env = {"RULEBOOK_DB": options.store_url, "RULEBOOK_MAX_KERNELS": str(options.kernel_cap)}
+    house = options.house_file
+    env["RULEBOOK_HOUSE"] = str(house) if house is not None else ""
+    return env
+
+
+def check_site(options: SiteOptions) -> None:
+    """Refuse to start on what would fail later, with a message a host can act on."""
     if not options.notebooks.is_dir():
         raise SystemExit(f"rulebook serve: no notebooks folder at {options.notebooks}")
+    try:
+        options.data.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SystemExit(f"rulebook serve: cannot make the data folder {options.data}: {exc}") from exc
+    house = options.house_file
+    if options.house is not None and not options.house.is_file():
+        raise SystemExit(f"rulebook serve: no house file at {options.house}")
+    if house is not None:
+        from .house import HouseError, load_house
+
+        try:
+            load_house(house)
+        except HouseError as exc:
+            raise SystemExit(f"rulebook serve: {exc}") from exc
+    from rulebook.tables.store import open_store
+
+    try:
+        open_store(options.store_url)
+    except Exception as exc:  # a wrong URL, a database that is down: say which
+        raise SystemExit(f"rulebook serve: cannot open the table store {options.store_url}: {exc}") from exc
+
+
+def serve(options: SiteOptions) -> None:
+    """Start the site and block until it is stopped (SIGINT / SIGTERM)."""
+    check_site(options)
+    os.environ.update(site_environment(options))
     os.environ["JUPYTER_PATH"] = jupyter_path_with_template()
     from traitlets.config import Config
 
     from .app import RulebookVoila  # imports Voilà: slow, so only here
 
+    RulebookVoila.site_options = options
     app = RulebookVoila(config=Config(voila_config(options)))
     app.initialize(argv=[])
     app.start()

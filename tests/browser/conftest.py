@@ -63,6 +63,7 @@ FIXTURE_NOTEBOOKS = REPO / "tests" / "site" / "fixtures"
 #: Culling in the tests: a kernel with no open page goes after ~10 s.
 TEST_CULL_IDLE_TIMEOUT = 8
 TEST_CULL_INTERVAL = 2
+TEST_CULL_GRACE = 4
 
 #: Generous waits: a loaded 2-core machine starts a kernel in seconds.
 PAGE_TIMEOUT_MS = 90_000
@@ -92,12 +93,13 @@ def _start(notebooks: Path, label: str, db_url: str | None = None, port: int | N
     """A site on its own fresh table store (a SQLite file in a temporary folder) unless ``db_url`` is given."""
     fields.setdefault("cull_idle_timeout", TEST_CULL_IDLE_TIMEOUT)
     fields.setdefault("cull_interval", TEST_CULL_INTERVAL)
-    options = SiteOptions(port=port or free_port(), notebooks=notebooks, **fields)
+    fields.setdefault("cull_grace", TEST_CULL_GRACE)
+    port = port or free_port()
+    folder = Path(tempfile.mkdtemp(prefix=f"rulebook-site-{port}-"))
+    fields.setdefault("data", folder)
+    options = SiteOptions(port=port, notebooks=notebooks, db=db_url or "", **fields)
     log = ARTIFACTS / f"site-{_artifact_name(label)}-{options.port}.log"
-    if db_url is None:
-        folder = Path(tempfile.mkdtemp(prefix=f"rulebook-site-{options.port}-"))
-        db_url = f"sqlite://{folder / 'tables.sqlite'}"
-    server = SiteProcess(options, log_path=log, env={"RULEBOOK_DB": db_url}).start()
+    server = SiteProcess(options, log_path=log).start()
     SITES[options.port] = server
     return server
 

@@ -42,8 +42,48 @@ def test_defaults_are_the_production_site():
     assert options.port == 8866
     assert options.notebooks == (REPO / "notebooks").resolve()
     assert options.preheat is True and options.pool_size == 1
-    assert (options.cull_idle_timeout, options.cull_interval) == (600, 60)
+    # a page-less kernel goes within ~2.5 minutes (the table is in the store),
+    # never within a minute of being handed to a page
+    assert (options.cull_idle_timeout, options.cull_interval, options.cull_grace) == (120, 30, 60)
     assert options.url == "http://127.0.0.1:8866/"
+    assert options.data == (Path.cwd() / "data").resolve()
+    assert options.keep_days == 90 and options.max_kernels == 0 and options.db == ""
+
+
+def test_the_executor_waits_for_a_busy_machine(tmp_path):
+    """nbclient's 4 s IOPub timeout left pages blank under load (issue 9)."""
+    executor = voila_config(SiteOptions(notebooks=tmp_path))["VoilaExecutor"]
+    assert executor["iopub_timeout"] >= 60
+    assert executor["startup_timeout"] >= 60
+    assert executor["timeout"] >= 120
+
+
+def test_store_url_and_environment(tmp_path, monkeypatch):
+    monkeypatch.delenv("RULEBOOK_DB", raising=False)
+    monkeypatch.chdir(tmp_path)
+    options = SiteOptions(notebooks=tmp_path, data=tmp_path / "d", max_kernels=7)
+    assert options.store_url == f"sqlite://{tmp_path / 'd' / 'tables.sqlite'}"
+    env = serve.site_environment(options)
+    assert env == {"RULEBOOK_DB": options.store_url, "RULEBOOK_MAX_KERNELS": "7", "RULEBOOK_HOUSE": ""}
+    monkeypatch.setenv("RULEBOOK_DB", "postgresql://x@localhost/y")
+    assert options.store_url == "postgresql://x@localhost/y"
+    given = SiteOptions(notebooks=tmp_path, db="sqlite:///tmp/z.sqlite")
+    assert given.store_url == "sqlite:///tmp/z.sqlite"
+    # a house.toml in the working folder is used when none is named
+    assert options.house_file is None
+    (tmp_path / "house.toml").write_text('name = "x"\n')
+    assert options.house_file == tmp_path / "house.toml"
+    assert SiteOptions(notebooks=tmp_path, house=tmp_path / "other.toml").house_file == tmp_path / "other.toml"
+
+
+def test_check_site_makes_the_data_folder_and_opens_the_store(tmp_path, monkeypatch):
+    monkeypatch.delenv("RULEBOOK_DB", raising=False)
+    monkeypatch.chdir(tmp_path)
+    options = SiteOptions(notebooks=tmp_path, data=tmp_path / "new" / "data")
+    serve.check_site(options)
+    assert (tmp_path / "new" / "data" / "tables.sqlite").exists()
+    with pytest.raises(SystemExit, match="no house file"):
+        serve.check_site(SiteOptions(notebooks=tmp_path, data=tmp_path / "d2", house=tmp_path / "missing.toml"))
 
 
 def test_voila_config_serves_locally_with_the_site_template(tmp_path):
@@ -101,7 +141,17 @@ def test_culling_settings(tmp_path):
 
 @pytest.mark.parametrize(
     "fields",
-    [{"port": 0}, {"port": 70000}, {"pool_size": -1}, {"cull_idle_timeout": -1}, {"cull_interval": 0}],
+    [
+        {"port": 0},
+        {"port": 70000},
+        {"pool_size": -1},
+        {"cull_idle_timeout": -1},
+        {"cull_interval": 0},
+        {"cull_grace": -1},
+        {"keep_days": -1},
+        {"max_kernels": -2},
+        {"db": "mysql://nope"},
+    ],
 )
 def test_bad_options_are_refused(tmp_path, fields):
     with pytest.raises(ValueError):
@@ -110,7 +160,18 @@ def test_bad_options_are_refused(tmp_path, fields):
 
 def test_command_line_round_trips_through_the_cli(tmp_path):
     options = SiteOptions(
-        port=9001, notebooks=tmp_path, preheat=False, pool_size=3, cull_idle_timeout=5, cull_interval=1
+        port=9001,
+        notebooks=tmp_path,
+        preheat=False,
+        pool_size=3,
+        cull_idle_timeout=5,
+        cull_interval=1,
+        cull_grace=2,
+        data=tmp_path / "data",
+        db="sqlite:///tmp/x.sqlite",
+        keep_days=3,
+        house=tmp_path / "house.toml",
+        max_kernels=9,
     )
     argv = serve.command_line(options)
     assert argv[:3] == [sys.executable, "-m", "rulebook.cli"]

@@ -1,0 +1,208 @@
+"""The site's kernels: a hard cap, pools that never fill past it, a culler that spares loading pages.
+
+Every page is a kernel (a Python process, ~70–150 MB). Voilà 0.5.13 starts one
+for every request, without limit, and refills each preheated pool at once.
+Tried as a café would use it, 40 plain GET requests started 48 kernels
+(3.3 GB); and jupyter_server's culler killed kernels whose page was still
+loading (a pooled kernel has been idle since it was preheated, and it is
+neither "connected" nor pooled any more once a page takes it).
+
+``capped_kernel_manager(base, cap, grace)`` wraps the class Voilà builds:
+
+- **Cap.** Kernels running + starting (pool kernels being preheated, and
+  page requests that have a slot reserved and are about to start one) never
+  exceed ``cap``. A page request asks ``reserve()`` for a slot before it
+  starts a kernel; with none left the site answers its "site is full" page
+  (HTTP 503, which retries by itself). Reserving happens before the first
+  ``await`` of the request, so simultaneous requests cannot all slip past.
+- **Pools within the cap.** A pool is refilled only as far as the cap
+  allows; ``refill()`` (called every few seconds, and when a kernel goes
+  away) tops them up later. Pages first, preheating second: a pool never
+  takes the last free slot from a visitor... except through the refill,
+  which only runs when slots are free.
+- **Culling spares pages that are loading.** A kernel handed to a page (from
+  a pool or started for it) is not culled for ``grace`` seconds, and a
+  kernel without ``last_activity`` yet (still starting) never is; the rest
+  is jupyter_server's culler (idle, not busy, no open connection).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+#: What one page's kernel costs in memory, measured on the site (a game page
+#: with its engine, widgets and store loaded: ~90–140 MB RSS; rounded up).
+KERNEL_MB = 150
+#: The share of the machine's memory the kernels may take (the server, the
+#: database and the OS keep the rest).
+MEMORY_SHARE = 0.7
+MIN_KERNELS = 4
+#: A kernel handed to a page is never culled within this many seconds: a
+#: page on a slow phone may take this long to open its websocket.
+DEFAULT_GRACE = 60.0
+
+
+def mem_total_mb(meminfo: str = "/proc/meminfo") -> int | None:
+    """The machine's memory in MB (Linux), or None where it cannot be read."""
+    try:
+        with open(meminfo) as f:
+            for line in f:
+                if line.startswith("MemTotal:"):
+                    return int(line.split()[1]) // 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def default_max_kernels(total_mb: int | None = None) -> int:
+    """How many kernels this machine holds: 70% of its memory at 150 MB each, at least 4."""
+    total_mb = mem_total_mb() if total_mb is None else total_mb
+    if not total_mb:
+        return 16
+    return max(MIN_KERNELS, int(total_mb * MEMORY_SHARE // KERNEL_MB))
+
+
+@dataclass
+class Reservation:
+    """A slot a page request holds between its check and its kernel's start."""
+
+    used: bool = False
+    made: float = field(default_factory=time.monotonic)
+
+
+def capped_kernel_manager(base: type, cap: int, grace: float = DEFAULT_GRACE) -> type:
+    """Voilà's kernel manager class ``base`` with a kernel cap and a careful culler (module docstring)."""
+    if cap < 1:
+        raise ValueError(f"the kernel cap must be >= 1: {cap}")
+
+    class CappedKernelManager(base):  # type: ignore[misc, valid-type]
+        max_kernels = cap
+        cull_grace = grace
+
+        def __init__(self, **kwargs: Any) -> None:
+            # Voilà's __init__ fills the pools: the cap's state must exist first.
+            self._reservations: list[Reservation] = []
+            self._starting = 0
+            self._handed: dict[str, float] = {}
+            super().__init__(**kwargs)
+
+        # -- counting
+        def _pool_tasks_starting(self) -> int:
+            return sum(1 for pool in getattr(self, "_pools", {}).values() for task in pool if not task.done())
+
+        def kernels_in_use(self) -> int:
+            """Kernels running, starting, or promised to a page request."""
+            reserved = sum(1 for r in self._reservations if not r.used)
+            return len(self._kernels) + self._starting + self._pool_tasks_starting() + reserved
+
+        def free_slots(self) -> int:
+            return self.max_kernels - self.kernels_in_use()
+
+        def reserve(self) -> Reservation | None:
+            """A slot for a page that will start its own kernel, or None when the site is full."""
+            if self.free_slots() <= 0:
+                return None
+            reservation = Reservation()
+            self._reservations.append(reservation)
+            return reservation
+
+        def release(self, reservation: Reservation | None) -> None:
+            """The request is over: a slot it never used goes back (used ones became kernels)."""
+            if reservation is not None and reservation in self._reservations:
+                self._reservations.remove(reservation)
+
+        # -- starting
+        async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+            """A page's own kernel (Voilà's pools start theirs below this method)."""
+            for reservation in self._reservations:
+                if not reservation.used:
+                    reservation.used = True
+                    break
+            self._starting += 1
+            try:
+                kernel_id = await super().start_kernel(*args, **kwargs)
+            finally:
+                self._starting -= 1
+                self._reservations = [r for r in self._reservations if not r.used]
+            self._handed[kernel_id] = time.monotonic()
+            return kernel_id
+
+        async def get_rendered_notebook(self, *args: Any, **kwargs: Any):  # noqa: ANN201 - Voilà's tuple
+            render_task, rendered, kernel_id = await super().get_rendered_notebook(*args, **kwargs)
+            self._handed[kernel_id] = time.monotonic()
+            return render_task, rendered, kernel_id
+
+        def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
+            """Voilà's refill, never past the cap.
+
+            Voilà starts ``pool_size - len(pool)`` kernels; to start fewer,
+            the pool is padded with placeholders for the duration of the call
+            (the method reads only its length) and they are taken out again.
+            """
+            pools = getattr(self, "_pools", None)
+            if pools is None:
+                return super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)
+            pool = pools.setdefault(notebook_name, [])
+            wanted = self._pool_size_of(notebook_name) - len(pool)
+            room = max(0, self.free_slots())
+            if wanted <= 0:
+                return None
+            padding = [_PLACEHOLDER] * max(0, wanted - room)
+            pool.extend(padding)
+            try:
+                super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)
+            finally:
+                pools[notebook_name] = [task for task in pools.get(notebook_name, pool) if task is not _PLACEHOLDER]
+            return None
+
+        def _pool_size_of(self, notebook_name: str | None) -> int:
+            config = getattr(self, "kernel_pools_config", {}) or {}
+            default = config.get("default", {})
+            return int(config.get(notebook_name, default).get("pool_size", default.get("pool_size", 1)))
+
+        def refill(self) -> None:
+            """Top up every configured pool as far as the cap allows (called every few seconds)."""
+            config = getattr(self, "kernel_pools_config", None)
+            if not config or getattr(self, "_pools", None) is None:
+                return
+            for name in config:
+                if name != "default" and self.free_slots() > 0:
+                    self.fill_if_needed(delay=0, notebook_name=name)
+
+        # -- ending
+        async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+            self._handed.pop(kernel_id, None)
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+        async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+            kernel = self._kernels.get(kernel_id)
+            if kernel is None or getattr(kernel, "last_activity", None) is None:
+                return None  # gone, or still starting: nothing to cull yet
+            handed = self._handed.get(kernel_id)
+            if handed is not None and time.monotonic() - handed < self.cull_grace:
+                return None  # its page may still be loading
+            return await super().cull_kernel_if_idle(kernel_id)
+
+    return CappedKernelManager
+
+
+class _Placeholder:
+    """Stands in a pool while Voilà counts it (never awaited: taken out before the call returns)."""
+
+    def done(self) -> bool:
+        return True
+
+    def __repr__(self) -> str:
+        return "<pool placeholder>"
+
+
+_PLACEHOLDER: Any = _Placeholder()
+
+
+def env_max_kernels(environ: dict[str, str] | None = None) -> int | None:
+    """The cap ``rulebook serve`` exported to the kernels (``RULEBOOK_MAX_KERNELS``), for the host page."""
+    text = (os.environ if environ is None else environ).get("RULEBOOK_MAX_KERNELS", "")
+    return int(text) if text.isdigit() else None

@@ -1,0 +1,117 @@
+"""The site under a café's load: never past its kernel cap, a "site is full" page that retries, no bare error page.
+
+Issue 9: 40 plain GET requests started 48 kernels (3.3 GB); Voilà's
+``/voila/templates/...`` and ``/logout`` answered Tornado's bare 500.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from rulebook.site.process import wait_until
+
+pytestmark = pytest.mark.browser
+
+CRAWL = [
+    "voila/templates/rulebook/page.html",
+    "voila/templates/x",
+    "voila/templates/rulebook/static/",
+    "voila/templates/../../etc/passwd",
+    "voila/static/x",
+    "voila/files/x.txt",
+    "logout",
+    "login",
+    "login?next=/x",
+    "api/kernels",
+    "api/kernels/abc",
+    "api/sessions",
+    "api/contents",
+    "api/spec.yaml",
+    "voila/api/shutdown/abc",
+    "voila/render/%ff.ipynb",
+    "voila/render/index.ipynb/extra",
+    "favicon.ico",
+    "lab",
+    "tree",
+    "static/x",
+]
+
+
+@pytest.mark.parametrize("path", CRAWL)
+def test_no_url_gets_a_bare_server_error(fixture_site, path):
+    status, body = fixture_site.fetch(path)
+    assert status != 500, f"{path}: 500"
+    assert status in (200, 302, 400, 403, 404, 405), f"{path}: {status}"
+    if body.lstrip().startswith("{"):
+        assert '"message"' in body  # an API's JSON answer
+    else:
+        assert 'class="rb-error' in body, f"{path}: not the site's page"
+    for leak in ("Traceback", 'File "', "Internal Server Error", "/work/", "jupyter_server"):
+        assert leak not in body, f"{path}: {leak}"
+    assert "Uncaught exception" not in fixture_site.log_tail(80)
+
+
+def _sample_kernels(site, stop: threading.Event, seen: list[int]) -> None:
+    while not stop.is_set():
+        seen.append(len(site.kernels()))
+        time.sleep(0.05)
+
+
+def test_a_burst_never_starts_more_kernels_than_the_cap(browser, start_site):
+    """Eight requests at once on a site capped at 3: at most 3 kernels ever run, the others get 503."""
+    cap = 3
+    site = start_site(preheat=False, max_kernels=cap)
+    seen: list[int] = []
+    stop = threading.Event()
+    sampler = threading.Thread(target=_sample_kernels, args=(site, stop, seen))
+    sampler.start()
+    try:
+        with ThreadPoolExecutor(8) as pool:
+            answers = list(pool.map(lambda n: site.fetch(site.page_url("widget.ipynb", n=n)), range(8)))
+        time.sleep(1)
+    finally:
+        stop.set()
+        sampler.join()
+    codes = sorted(code for code, _ in answers)
+    assert max(seen) <= cap, f"kernels seen: {max(seen)}"
+    assert codes.count(200) == cap and codes.count(503) == 8 - cap, codes
+    full = next(body for code, body in answers if code == 503)
+    assert "rb-site-full" in full and "The site is full" in full and "混み合って" in full
+    assert "site full" in site.log_text()
+
+    # A visitor who arrives now waits on the full page, which comes back
+    # by itself once the culler has freed a slot (the GETs left no page).
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    response = page.goto(site.page_url("widget.ipynb", n="late"))
+    assert response.status == 503
+    assert page.locator(".rb-site-full").is_visible()
+    page.screenshot(path=str(_artifact("site-full-390.png")))
+    options = site.options
+    page.locator(".rb-ready").first.wait_for(
+        state="visible", timeout=1000 * (options.cull_idle_timeout + options.cull_grace + 4 * options.cull_interval + 60)
+    )
+    assert len(site.kernels()) <= cap
+    context.close()
+
+
+def test_pools_never_fill_past_the_cap(start_site):
+    """Four preheated notebooks and a cap of 2: the pools hold 2 kernels, never more."""
+    site = start_site(max_kernels=2)
+    assert site.pool_kernels == 4
+    wait_until(lambda: len(site.kernels()) == 2, 90, 0.2, "two pooled kernels")
+    for _ in range(30):
+        assert len(site.kernels()) <= 2
+        time.sleep(0.1)
+    assert "at most 2 kernels at once" in site.log_text()
+
+
+def _artifact(name: str) -> Path:
+    folder = Path(__file__).resolve().parents[2] / "test-artifacts"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / name

@@ -1,0 +1,176 @@
+"""The kernel cap and the careful culler (rulebook.site.kernels), on a stand-in of Voilà's manager.
+
+``FakeVoilaManager`` does what Voilà 0.5.13's preheating manager does with
+its pools (``fill_if_needed`` starts ``pool_size - len(pool)`` kernels as
+tasks; taking a pooled kernel refills) and what jupyter_server's culler
+does, without processes. The real server is checked in
+``tests/browser/test_site_limits.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulebook.site.kernels import capped_kernel_manager, default_max_kernels, env_max_kernels
+
+_ids = itertools.count()
+
+
+class FakeVoilaManager:
+    """Pools of tasks that each start one kernel, like Voilà's."""
+
+    def __init__(self, pools: dict[str, int] | None = None) -> None:
+        self._kernels: dict[str, SimpleNamespace] = {}
+        self.kernel_pools_config = {"default": {"pool_size": 0}, **{k: {"pool_size": v} for k, v in (pools or {}).items()}}
+        self._pools: dict[str, list] = {}
+        self.culled: list[str] = []
+        for name in self.kernel_pools_config:
+            if name != "default":
+                self.fill_if_needed(delay=0, notebook_name=name)
+
+    async def _start(self) -> str:
+        kernel_id = f"k{next(_ids)}"
+        self._kernels[kernel_id] = SimpleNamespace(last_activity=time.time())
+        return kernel_id
+
+    async def start_kernel(self, **kwargs) -> str:
+        return await self._start()
+
+    def fill_if_needed(self, delay=None, notebook_name=None, **kwargs) -> None:
+        size = self.kernel_pools_config.get(notebook_name, self.kernel_pools_config["default"])["pool_size"]
+        pool = self._pools.setdefault(notebook_name, [])
+        loop = asyncio.get_event_loop()
+        for _ in range(size - len(pool)):
+            pool.append(loop.create_task(self._pooled()))
+
+    async def _pooled(self) -> dict:
+        return {"kernel_id": await self._start()}
+
+    async def get_rendered_notebook(self, notebook_name: str, **kwargs):
+        task = self._pools[notebook_name].pop(0)
+        kernel_id = (await task)["kernel_id"]
+        self.fill_if_needed(notebook_name=notebook_name)
+        return None, [], kernel_id
+
+    async def shutdown_kernel(self, kernel_id: str) -> None:
+        self._kernels.pop(kernel_id, None)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        self.culled.append(kernel_id)
+
+
+def running(manager) -> int:
+    return len(manager._kernels)
+
+
+async def settle() -> None:
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+def test_default_cap_follows_the_memory():
+    assert default_max_kernels(24_000) == 112
+    assert default_max_kernels(1_000) == 4  # never fewer than 4
+    assert default_max_kernels(0) == 16  # memory unknown
+    assert env_max_kernels({"RULEBOOK_MAX_KERNELS": "12"}) == 12
+    assert env_max_kernels({"RULEBOOK_MAX_KERNELS": "x"}) is None
+    with pytest.raises(ValueError):
+        capped_kernel_manager(FakeVoilaManager, 0)
+
+
+def test_pools_fill_only_within_the_cap_and_later_refill():
+    async def run() -> None:
+        manager = capped_kernel_manager(FakeVoilaManager, 3)(pools={"a.ipynb": 1, "b.ipynb": 1, "c.ipynb": 1, "d.ipynb": 1})
+        await settle()
+        assert running(manager) == 3  # four pools, three slots
+        assert manager.free_slots() == 0
+        assert manager.reserve() is None  # a page past the cap: "site is full"
+        # a kernel goes away: the next refill gives the fourth pool its kernel
+        await manager.shutdown_kernel(next(iter(manager._kernels)))
+        manager.refill()
+        await settle()
+        assert running(manager) == 3
+        assert all(len(pool) <= 1 for pool in manager._pools.values())
+
+    asyncio.run(run())
+
+
+def test_simultaneous_requests_cannot_all_pass_the_check():
+    async def run() -> None:
+        manager = capped_kernel_manager(FakeVoilaManager, 2)()
+        slots = [manager.reserve() for _ in range(5)]  # before any await: as 5 requests at once
+        assert sum(slot is not None for slot in slots) == 2
+        for slot in slots:
+            if slot is not None:
+                await manager.start_kernel()
+                manager.release(slot)
+        assert running(manager) == 2 and manager.free_slots() == 0
+        # an unused reservation (the request failed before starting a kernel) goes back
+        await manager.shutdown_kernel(next(iter(manager._kernels)))
+        slot = manager.reserve()
+        assert slot is not None and manager.free_slots() == 0
+        manager.release(slot)
+        assert manager.free_slots() == 1
+
+    asyncio.run(run())
+
+
+def test_the_culler_spares_starting_kernels_and_pages_that_just_arrived():
+    async def run() -> None:
+        manager = capped_kernel_manager(FakeVoilaManager, 10, grace=60)(pools={"a.ipynb": 1})
+        await settle()
+        _, _, pooled = await manager.get_rendered_notebook("a.ipynb")
+        fresh = await manager.start_kernel()
+        starting = "k-starting"
+        manager._kernels[starting] = SimpleNamespace(last_activity=None)
+        for kernel_id in (pooled, fresh, starting, "gone"):
+            await manager.cull_kernel_if_idle(kernel_id)
+        assert manager.culled == []
+        # after the grace, the ordinary culler decides
+        manager._handed[fresh] -= 61
+        await manager.cull_kernel_if_idle(fresh)
+        assert manager.culled == [fresh]
+
+    asyncio.run(run())
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    cap=st.integers(1, 6),
+    pools=st.lists(st.integers(0, 2), min_size=1, max_size=4),
+    script=st.lists(st.sampled_from(["page", "pooled", "shutdown", "refill", "fail"]), max_size=30),
+)
+def test_never_above_the_cap(cap, pools, script):
+    """Whatever pages, pools and shutdowns do, kernels running + starting never exceed the cap."""
+
+    async def run() -> None:
+        names = [f"n{i}.ipynb" for i in range(len(pools))]
+        manager = capped_kernel_manager(FakeVoilaManager, cap)(pools=dict(zip(names, pools)))
+        for i, action in enumerate(script):
+            if action == "page":
+                slot = manager.reserve()
+                if slot is not None:
+                    await manager.start_kernel()
+                    manager.release(slot)
+            elif action == "fail":
+                manager.release(manager.reserve())
+            elif action == "pooled":
+                name = names[i % len(names)]
+                if manager._pools.get(name):
+                    await manager.get_rendered_notebook(name)
+            elif action == "shutdown" and manager._kernels:
+                await manager.shutdown_kernel(next(iter(manager._kernels)))
+            elif action == "refill":
+                manager.refill()
+            assert manager.kernels_in_use() <= cap
+            await settle()
+            assert running(manager) <= cap
+
+    asyncio.run(run())

@@ -146,10 +146,7 @@ def site_with_store(label: str, notebooks: Path = NOTEBOOKS, **fields):
     """``rulebook serve`` on a fresh, empty table store (its own data folder), as the site runs."""
     data = Path(tempfile.mkdtemp(prefix=f"rulebook-load-{label}-"))
     try:
-        extra = {}
-        if "data" in SiteOptions.__dataclass_fields__:
-            extra["data"] = data
-        options = SiteOptions(port=free_port(), notebooks=notebooks, **extra, **fields)
+        options = SiteOptions(port=free_port(), notebooks=notebooks, data=data, **fields)
         log = ARTIFACTS / f"bench-load-{label}-{options.port}.log"
         with SiteProcess(options, log_path=log) as site:
             if options.preheat:
@@ -268,10 +265,7 @@ def burst(args) -> None:
 
 def capped(args) -> None:
     cap, cull_interval, cull_idle = 16, 10, 20
-    fields = {"cull_idle_timeout": cull_idle, "cull_interval": cull_interval}
-    if "max_kernels" not in SiteOptions.__dataclass_fields__:
-        print("capped: this site has no --max-kernels: skipped")
-        return
+    fields = {"cull_idle_timeout": cull_idle, "cull_interval": cull_interval, "cull_grace": 10}
     with site_with_store("capped", max_kernels=cap, **fields) as site, Sampler(site) as sampler:
         pool = site.pool_kernels
         visits = asyncio.run(crowd(site.page_url(GAME), 40, 0.0, 0, stay=0.0))

@@ -115,3 +115,22 @@ def _artifact(name: str) -> Path:
     folder = Path(__file__).resolve().parents[2] / "test-artifacts"
     folder.mkdir(parents=True, exist_ok=True)
     return folder / name
+
+
+def test_old_tables_are_removed_when_the_site_starts(start_site, tmp_path):
+    """``--keep-days``: a table untouched for longer is gone after a start; a recent one stays."""
+    import sqlite3
+
+    from rulebook.tables.store import forget_stores, open_store
+
+    url = f"sqlite://{tmp_path / 'tables.sqlite'}"
+    store = open_store(url)
+    made = dict(game="chiritsumo", version=1, options={}, seats=["human"], table_mode=False, seed=1)
+    old, recent = store.create(**made).id, store.create(**made).id
+    forget_stores()
+    with sqlite3.connect(tmp_path / "tables.sqlite") as db:
+        db.execute("UPDATE rb_tables SET updated = updated - 3 * 86400 WHERE id = ?", (old,))
+    site = start_site(data=tmp_path, keep_days=2)
+    wait_until(lambda: "removed 1 tables older than 2 days" in site.log_text(), 30, 0.2, "the purge in the log")
+    left = {info.id for info in site.store().list_tables()}
+    assert old not in left and recent in left

@@ -8,11 +8,16 @@ the browser.
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import importlib
+import json
 import os
+import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from rulebook.core import HUMAN, Game, RulebookError
 from rulebook.tables.store import OPEN, TableInfo, TableStore
@@ -124,21 +129,66 @@ def kernel_report(server_pid: int | None = None) -> KernelReport:
 
 @dataclass
 class LoginGuard:
-    """Wrong passwords in a row lock the login for a while (a page is a kernel: this slows guessing)."""
+    """Wrong passwords in a row lock the login for a while.
+
+    Every visit to the host page is a new kernel, so a guard kept in one
+    page's memory would be reset by a reload. With ``path`` the count lives
+    in a small file every page of the site shares (``shared_guard()``):
+    after ``LOCK_AFTER`` wrong tries from anywhere, nobody may try for
+    ``LOCK_SECONDS`` — about five guesses a minute. The price: someone
+    guessing also keeps the real host waiting a minute at a time; on a
+    café's own network that is the right trade.
+    """
 
     failures: int = 0
     locked_until: float = 0.0
-    _clock: Any = field(default=time.monotonic, repr=False)
+    path: str | None = None
+    """A file shared by every page (kernel) of the site; None: this page's memory only."""
+    _clock: Any = field(default=time.time, repr=False)
 
     def locked(self) -> float:
         """Seconds left before another try is accepted (0: now)."""
+        if self.path is not None:
+            with self._shared():
+                pass
         return max(0.0, self.locked_until - self._clock())
 
     def record(self, ok: bool) -> None:
-        if ok:
-            self.failures = 0
+        """Count a try: a right one clears the count, the ``LOCK_AFTER``-th wrong one in a row locks."""
+        with self._shared(write=True):
+            if ok:
+                self.failures = 0
+                return
+            self.failures += 1
+            if self.failures >= LOCK_AFTER:
+                self.failures = 0
+                self.locked_until = self._clock() + LOCK_SECONDS
+
+    @contextmanager
+    def _shared(self, write: bool = False) -> Iterator[None]:
+        """Read the shared count (and write it back) under a file lock; in memory only without a path."""
+        if self.path is None:
+            yield
             return
-        self.failures += 1
-        if self.failures >= LOCK_AFTER:
-            self.failures = 0
-            self.locked_until = self._clock() + LOCK_SECONDS
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                data = json.loads(os.pread(fd, 4096, 0) or b"{}")
+                self.failures = int(data.get("failures", 0))
+                self.locked_until = float(data.get("locked_until", 0.0))
+            except (ValueError, TypeError, AttributeError):  # a damaged file counts as no failures
+                self.failures, self.locked_until = 0, 0.0
+            yield
+            if write:
+                text = json.dumps({"failures": self.failures, "locked_until": self.locked_until}).encode()
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, text, 0)
+        finally:
+            os.close(fd)  # closing releases the lock
+
+
+def shared_guard(house_path: str = "") -> LoginGuard:
+    """The login guard every host page of this site shares (one file per house file and user, in the temp folder)."""
+    key = hashlib.sha256(os.path.abspath(house_path).encode() if house_path else b"").hexdigest()[:16]
+    return LoginGuard(path=os.path.join(tempfile.gettempdir(), f"rulebook-host-login-{os.getuid()}-{key}.json"))

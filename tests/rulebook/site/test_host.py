@@ -1,0 +1,142 @@
+"""What the host page knows, without a page: set-ups, the table list, kernels, the login guard."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from rulebook.core import get_game
+from rulebook.site import host as host_module
+from rulebook.site.host import (
+    CONNECTED_SECONDS,
+    LOCK_AFTER,
+    LOCK_SECONDS,
+    LoginGuard,
+    kernel_report,
+    setups,
+    shared_guard,
+    table_rows,
+)
+from rulebook.tables.session import TableSession
+from rulebook.tables.store import CLOSED, OPEN, OVER, forget_stores, open_store
+
+
+@pytest.fixture
+def store(tmp_path):
+    yield open_store(f"sqlite://{tmp_path}/t.sqlite")
+    forget_stores()
+
+
+# ----- set-ups ---------------------------------------------------------------------------------------
+def test_setups_offer_every_player_count_the_game_allows():
+    assert list(setups(get_game("ring"))) == [3, 4, 5]
+    assert list(setups(get_game("puniu"))) == [1, 2, 3, 4, 5, 6]
+    assert setups(get_game("treasure_hunt")) == {1: {}}
+    chiritsumo = setups(get_game("chiritsumo"))
+    assert chiritsumo[1] == {"mode": "solo", "players": 1} and chiritsumo[3] == {"mode": "hakoniwa", "players": 3}
+
+
+def test_setups_keep_the_houses_options():
+    ring = setups(get_game("ring"), {"players": 4, "just_bonus": True})
+    assert list(ring) == [3, 4, 5] and all(o["just_bonus"] for o in ring.values())
+    chiritsumo = setups(get_game("chiritsumo"), {"mode": "hakoniwa", "players": 2})
+    assert chiritsumo[1]["mode"] == "solo" and chiritsumo[4] == {"mode": "hakoniwa", "players": 4}
+
+
+def test_every_offered_setup_is_one_the_engine_accepts():
+    from rulebook.core.registry import all_games
+
+    for game in all_games().values():
+        for seats, options in setups(game).items():
+            assert game.num_seats(game.initial_state(game.normalize_options(options))) == seats
+
+
+# ----- the table list ----------------------------------------------------------------------------------
+def test_table_rows_list_open_tables_newest_first_with_presence(store):
+    old = TableSession.create(store, "ring", {"players": 3}, seats=["human", "search", "human"], label="A")
+    new = TableSession.create(store, "puniu", {"players": 1}, seats=["human"])
+    done = TableSession.create(store, "puniu", {"players": 1}, seats=["human"])
+    store.set_status(done.table_id, CLOSED)
+    now = time.time()
+    store.touch(new.table_id, [0])
+    store.touch(old.table_id, [0], when=now - CONNECTED_SECONDS - 1)
+    store.touch(old.table_id, [2], when=now - 1)
+    rows = table_rows(store, now=now)
+    assert {r.info.id for r in rows} == {new.table_id, old.table_id}
+    assert [r.info.updated for r in rows] == sorted((r.info.updated for r in rows), reverse=True)  # newest first
+    by_id = {r.info.id: r for r in rows}
+    ring = by_id[old.table_id]
+    assert [(s.seat, s.kind, s.connected) for s in ring.seats] == [(0, "human", False), (1, "search", False), (2, "human", True)]
+    assert ring.people == 2 and ring.connected == 1 and ring.info.label == "A"
+    assert by_id[new.table_id].connected == 1
+    assert [r.info.id for r in table_rows(store, (CLOSED,))] == [done.table_id]
+    assert len(table_rows(store, (OPEN, OVER, CLOSED), limit=2)) == 2
+
+
+# ----- kernels ---------------------------------------------------------------------------------------------
+def test_kernel_report_counts_kernels_under_the_server(monkeypatch):
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)", "ipykernel_launcher", "-f", "/tmp/kernel-x.json"])
+    try:
+        time.sleep(0.3)
+        monkeypatch.setenv("RULEBOOK_MAX_KERNELS", "12")
+        report = kernel_report(os.getpid())
+        assert report.kernels == 1 and report.kernels_mb > 0 and report.server_mb > 0 and report.cap == 12
+        assert report.total_mb == pytest.approx(report.kernels_mb + report.server_mb)
+    finally:
+        child.kill()
+        child.wait()
+    monkeypatch.setenv("RULEBOOK_MAX_KERNELS", "many")
+    assert kernel_report(os.getpid()).cap is None and kernel_report(os.getpid()).kernels == 0
+    monkeypatch.delenv("RULEBOOK_MAX_KERNELS")
+    assert kernel_report().cap is None  # the parent (here: whatever started the tests)
+
+
+# ----- the login guard ----------------------------------------------------------------------------------------
+class Clock:
+    def __init__(self) -> None:
+        self.now = 5000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_guard_locks_after_wrong_tries_in_a_row():
+    clock = Clock()
+    guard = LoginGuard(_clock=clock)
+    for _ in range(LOCK_AFTER - 1):
+        guard.record(False)
+    assert guard.locked() == 0
+    guard.record(True)  # a right one clears the count
+    assert guard.failures == 0
+    for _ in range(LOCK_AFTER):
+        guard.record(False)
+    assert guard.locked() == LOCK_SECONDS
+    clock.now += LOCK_SECONDS / 2
+    assert guard.locked() == LOCK_SECONDS / 2
+    clock.now += LOCK_SECONDS
+    assert guard.locked() == 0
+
+
+def test_the_shared_guard_counts_the_tries_of_every_page(tmp_path):
+    clock = Clock()
+    path = str(tmp_path / "guard.json")
+    pages = [LoginGuard(path=path, _clock=clock) for _ in range(LOCK_AFTER)]
+    for page in pages:  # one wrong try on each of five pages (a reload is a new page)
+        assert page.locked() == 0
+        page.record(False)
+    fresh = LoginGuard(path=path, _clock=clock)
+    assert fresh.locked() == LOCK_SECONDS
+    assert oct(os.stat(path).st_mode & 0o777) == "0o600"
+    (tmp_path / "guard.json").write_text("not json")
+    assert LoginGuard(path=path, _clock=clock).locked() == 0  # a damaged file counts nothing
+
+
+def test_shared_guards_are_per_house_file(monkeypatch, tmp_path):
+    monkeypatch.setattr(host_module.tempfile, "gettempdir", lambda: str(tmp_path))
+    a, b = shared_guard("/srv/a/house.toml"), shared_guard("/srv/b/house.toml")
+    assert a.path != b.path and a.path == shared_guard("/srv/a/house.toml").path
+    assert os.path.dirname(a.path) == str(tmp_path) and shared_guard("").path

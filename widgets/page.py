@@ -1,6 +1,6 @@
-"""What a notebook calls: ``game_page("chiritsumo")`` or ``index_page()``.
+"""What a notebook calls: ``game_page("chiritsumo")``, ``index_page()`` or ``host_page()``.
 
-Both read the page's URL query (``?lang=en&seed=3&mode=hakoniwa&players=3
+Each reads the page's URL query (``?lang=en&seed=3&mode=hakoniwa&players=3
 &seats=human,solver,random&table=1``). A bad value never breaks the page: it
 is reported in both languages at the top and the default is used instead.
 """
@@ -8,40 +8,51 @@ is reported in both languages at the top and the default is used instead.
 from __future__ import annotations
 
 import html
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 import ipywidgets as w
 from IPython.display import display
 
-from rulebook.core import HUMAN, get_game
+from rulebook.core import get_game
 from rulebook.core.errors import RulebookError
 from rulebook.core.match import check_seed
 from rulebook.site.catalogue import ENTRIES, SORT_KEYS, Entry, filter_entries, is_playable, sort_entries
+from rulebook.site.house import House, SetupError, check_setup, current_house, house_error
 from rulebook.site.request import query_params
 from rulebook.tables import links
 
 from rulebook.core.text import load_rules
-from rulebook.tables.store import open_store
+from rulebook.tables.store import TableStore, open_store
 
 from .app import GameApp, error_id, load_view, log_error, rules_package
 from .base import StyleSheet
 from .i18n import LANGS, t
+
+if TYPE_CHECKING:
+    from rulebook.site.host import LoginGuard
+
+    from .host import HostPage
 
 Notice = tuple[str, str]
 TRUE = {"1", "true", "yes", "on"}
 FALSE = {"0", "false", "no", "off", ""}
 
 
-def page_lang(params: Mapping[str, str], notices: list[Notice]) -> str:
-    lang = params.get("lang", "ja").strip().lower()
+def page_lang(params: Mapping[str, str], notices: list[Notice], default: str = "ja") -> str:
+    """``?lang=`` if it is one of ours; else ``default`` (the house's language)."""
+    default = default if default in LANGS else "ja"
+    if "lang" not in params:
+        return default
+    lang = params["lang"].strip().lower()
     if lang not in LANGS:
+        shown = "日本語" if default == "ja" else "英語"
         notices.append(
             (
-                f"?lang={lang[:20]} は使えません（ja か en）。日本語で表示します。",
-                f"?lang={lang[:20]} is not available (ja or en); showing Japanese.",
+                f"?lang={lang[:20]} は使えません（ja か en）。{shown}で表示します。",
+                f"?lang={lang[:20]} is not available (ja or en); showing {'Japanese' if default == 'ja' else 'English'}.",
             )
         )
-        return "ja"
+        return default
     return lang
 
 
@@ -76,40 +87,65 @@ def game_settings(params: Mapping[str, str], notices: list[Notice], option_keys:
     return settings
 
 
-def make_game_app(name: str, params: Mapping[str, str]) -> GameApp:
-    """The app for game ``name`` set up from a page query (testable without Voilà)."""
+def make_game_app(name: str, params: Mapping[str, str], house: House | None = None) -> GameApp:
+    """The app for game ``name`` set up from a page query and the café's house (testable without Voilà).
+
+    The house (``house.toml``, default ``current_house()``) gives the
+    defaults: the language, the game's options and seats, its staff notes
+    and the public address used in seat links. The URL wins: its options
+    override the house's key by key (if the two do not fit together, the
+    URL's alone are tried before falling back to the house's), its seats
+    replace the house's. A game not on the house's shelf still opens here:
+    the shelf only decides what the index and the host page offer, so a
+    link a designer shared or a player kept never dies.
+    """
+    house = current_house() if house is None else house
     notices: list[Notice] = []
-    lang = page_lang(params, notices)
+    lang = page_lang(params, notices, house.lang)
     game = get_game(name)
     settings = game_settings(params, notices, [k for k in game.default_options() if k not in RESERVED])
-    options = settings["options"] or None
-    seats = settings["seats"]
-    try:
-        opts = game.normalize_options(options)
-        if seats is not None and len(seats) != game.num_seats(game.initial_state(opts)):
-            raise ValueError
-    except (RulebookError, ValueError) as error:
-        if isinstance(error, RulebookError):
-            notices.append((f"URL の設定: {error.message_ja}", f"URL settings: {error.message_en}"))
-        else:
-            notices.append(("?seats の数が人数と合いません。", "?seats does not match the number of players."))
-        seats = None
-        if isinstance(error, RulebookError):
-            options = None
-    if seats is not None and any(kind != HUMAN and kind not in game.bot_kinds() for kind in seats):
-        notices.append(
-            (
-                f"?seats に使えない種類があります（human, {', '.join(game.bot_kinds())}）。",
-                f"?seats names an unknown kind (human, {', '.join(game.bot_kinds())}).",
-            )
-        )
-        seats = None
+    in_house = house.game(name)
+    url_options: dict[str, Any] = settings["options"]
+    candidates: list[tuple[dict[str, Any], bool]] = []  # (options, from the URL)
+    if url_options:
+        candidates.append(({**in_house.options, **url_options}, True))
+        if in_house.options:
+            candidates.append((dict(url_options), True))
+    candidates += [(dict(in_house.options), False), ({}, False)]
+    options: dict[str, Any] = {}
+    refused: SetupError | None = None
+    for candidate, from_url in candidates:
+        try:
+            check_setup(game, candidate)
+        except SetupError as error:
+            refused = error if from_url else refused
+            continue
+        options = candidate
+        if from_url:
+            refused = None  # the URL's options are in play (alone, if the house's did not fit them)
+        break
+    if refused is not None:
+        notices.append((f"URL の設定: {refused.message_ja}", f"URL settings: {refused.message_en}"))
+    seats: list[str] | None = settings["seats"]
+    if seats is not None:
+        try:
+            check_setup(game, options, seats)
+        except SetupError as error:
+            notices.append((f"?seats: {error.message_ja}", f"?seats: {error.message_en}"))
+            seats = None
+    if seats is None and in_house.seats:
+        # the house's seats belong to its own set-up: used whenever they fit the options in play
+        try:
+            check_setup(game, options, in_house.seats)
+            seats = list(in_house.seats)
+        except SetupError:
+            pass
     table_id = params.get(links.TABLE_PARAM, "").strip() or None
     keys = links.parse_keys(params.get(links.KEYS_PARAM))
     return GameApp(
         game,
         lang=lang,
-        options=options,
+        options=options or None,
         seed=settings["seed"],
         seats=seats,
         table=settings["table"],
@@ -117,6 +153,8 @@ def make_game_app(name: str, params: Mapping[str, str]) -> GameApp:
         table_id=table_id,
         keys=keys,
         claim=params.get(links.CLAIM_PARAM, "").strip() == "1",
+        notes=in_house.notes,
+        public_url=house.public_url,
     )
 
 
@@ -142,6 +180,7 @@ def preload(name: str) -> None:
     load_view(name)
     load_rules(rules_package(game))
     open_store()
+    current_house()
 
 
 def game_page(name: str) -> GameApp | None:
@@ -161,12 +200,27 @@ def game_page(name: str) -> GameApp | None:
 
 # ----- the index ----------------------------------------------------------------------------------
 class IndexPage:
-    """The catalogue: every game of the sources, sortable and filterable."""
+    """The catalogue: every game of the sources, sortable and filterable.
 
-    def __init__(self, lang: str = "ja", notices: list[Notice] | None = None, playable: frozenset[str] | None = None) -> None:
+    ``shelf``: the café's games (``house.toml``); only those are listed. None
+    (no shelf chosen): every game of the sources, playable or coming.
+    ``default_lang``: the language pages open in without ``?lang=`` (the
+    house's), so links carry ``?lang=`` only when the visitor switched.
+    """
+
+    def __init__(
+        self,
+        lang: str = "ja",
+        notices: list[Notice] | None = None,
+        playable: frozenset[str] | None = None,
+        shelf: Iterable[str] | None = None,
+        default_lang: str = "ja",
+    ) -> None:
         self.lang = lang
+        self.default_lang = default_lang
         self.notices = notices or []
         self.playable = playable if playable is not None else frozenset(e.slug for e in ENTRIES if is_playable(e))
+        self.shelf = None if shelf is None else list(shelf)
         self.title = w.HTML()
         self.title.add_class("rb-title")
         self.lang_button = w.Button()
@@ -219,25 +273,28 @@ class IndexPage:
         self.draw()
 
     def entries(self) -> list[Entry]:
-        shown = filter_entries(ENTRIES, self.players.value or None, self.minutes.value or None)
+        listed = ENTRIES if self.shelf is None else [e for e in ENTRIES if e.slug in self.shelf]
+        shown = filter_entries(listed, self.players.value or None, self.minutes.value or None)
         return sort_entries(shown, self.sort.value, self.lang, self.playable)
 
     def draw(self) -> None:
         e = html.escape
         self.title.value = e(self._w("ボードゲームの遊べるルールブック", "The playable rulebook"))
         self.lang_button.description = t("lang_switch", self.lang)
-        self.intro.value = e(
-            self._w(
+        if self.shelf is None:
+            intro = self._w(
                 "ルールを読みながら、その場で遊べます。遊べるゲームはリンクから。ほかのゲームは準備中です。",
                 "Read the rules and play them right there. Playable games link to their page; the others are coming.",
             )
-        )
+        else:  # the café's shelf: only games it offers
+            intro = self._w("ルールを読みながら、その場で遊べます。ゲーム名から始めましょう。", "Read the rules and play them right there: start from a game's name.")
+        self.intro.value = e(intro)
         notices = "".join(f"<div>{e(ja if self.lang == 'ja' else en)}</div>" for ja, en in self.notices)
         self.notice.value = f'<div class="rb-notice-box">{notices}</div>' if notices else ""
         self.notice.layout.display = None if notices else "none"
         head = [self._w(x, y) for x, y in (("ゲーム", "Game"), ("人数", "Players"), ("時間", "Time"), ("年齢", "Age"), ("年", "Year"), ("状態", "Status"))]
         rows = []
-        suffix = "?lang=en" if self.lang == "en" else ""
+        suffix = "" if self.lang == self.default_lang else f"?lang={self.lang}"
         for entry in self.entries():
             playable = entry.slug in self.playable
             name = e(entry.title(self.lang))
@@ -267,9 +324,49 @@ class IndexPage:
 
 
 def index_page() -> IndexPage:
+    """The landing page: the catalogue in the house's language, with only the house's shelf if it chose one."""
     params = query_params()
+    house = current_house()
     notices: list[Notice] = []
-    lang = page_lang(params, notices)
-    page = IndexPage(lang, notices)
+    lang = page_lang(params, notices, house.lang)
+    page = IndexPage(lang, notices, shelf=house.shelf if house.shelf_chosen else None, default_lang=house.lang)
+    display(page.root)
+    return page
+
+
+# ----- the host's page ----------------------------------------------------------------------------
+def make_host_page(
+    params: Mapping[str, str], house: House | None = None, store: TableStore | None = None, guard: LoginGuard | None = None
+) -> HostPage:
+    """The café host's page from a page query and the house (testable without Voilà).
+
+    A house file that could not be used is said at the top (the site then
+    runs on the default house, which has no host password, so the page is
+    off until the file is fixed).
+    """
+    from rulebook.site.host import shared_guard
+
+    from .host import WORDS as HOST_WORDS, HostPage
+
+    problem = house_error() if house is None else ""
+    house = current_house() if house is None else house
+    notices: list[Notice] = []
+    lang = page_lang(params, notices, house.lang)
+    if problem:
+        ja, en = HOST_WORDS["house_error"]
+        notices.append((ja.format(error=problem), en.format(error=problem)))
+    guard = guard if guard is not None else shared_guard(house.path)
+    return HostPage(house, store if store is not None else open_store(), lang, notices, guard=guard)
+
+
+def host_page() -> HostPage | None:
+    """Show the host's page (``notebooks/host.ipynb``): the password first, then the tables."""
+    try:
+        page = make_host_page(query_params())
+    except Exception:
+        ident = error_id()
+        log_error("building the host page", ident)
+        display(failed_page(ident))
+        return None
     display(page.root)
     return page

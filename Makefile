@@ -10,7 +10,7 @@ BIN    := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve test bench install install-test chromium unit notebooks browser clean
+.PHONY: serve test bench install install-test chromium postgresql unit notebooks browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,18 +39,26 @@ chromium:
 	  ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-noto-cjk) >/dev/null 2>&1 || echo "(no CJK fonts: screenshots may show boxes for Japanese)"; \
 	fi
 
+# PostgreSQL for the store tests (tests/support/pg_server.py starts a private
+# server in a temporary folder; nothing is configured system-wide).
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then \
+	  echo "Installing Debian's PostgreSQL for the store tests"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql >/dev/null; \
+	fi
+
 serve: install
 	$(BIN)/rulebook serve --port $(PORT) --data data
 
 # Every test: unit + property + widgets, nbval on every notebook, browser.
-test: install-test chromium
+test: install-test chromium postgresql
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests
 	$(BIN)/python -m pytest -q -p no:cacheprovider --nbval-lax notebooks
 
-unit: install-test
+unit: install-test postgresql
 	$(BIN)/python -m pytest -q -m "not browser" tests
 
-browser: install-test chromium
+browser: install-test chromium postgresql
 	$(BIN)/python -m pytest -q -m browser tests
 
 notebooks: install-test

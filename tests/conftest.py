@@ -7,3 +7,44 @@ from pathlib import Path
 SUPPORT = Path(__file__).resolve().parent / "support"
 if str(SUPPORT) not in sys.path:
     sys.path.insert(0, str(SUPPORT))
+
+
+import os  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator["object"]:
+    """A private PostgreSQL server for the whole run (``tests/support/pg_server.py``).
+
+    Without PostgreSQL on the machine the tests that need it are skipped with
+    the reason, except under CI (``CI=true``), where ``make test`` has
+    installed it and its absence is a failure, not a silent skip.
+    """
+    from pg_server import PostgresServer, PostgresUnavailable
+
+    try:
+        server = PostgresServer()
+    except PostgresUnavailable as error:
+        if os.environ.get("CI"):
+            pytest.fail(str(error))
+        pytest.skip(str(error))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.remove()
+
+
+@pytest.fixture
+def fresh_postgres_url(postgres_server) -> str:
+    """The URL of a new, empty database on the test server."""
+    return postgres_server.new_database()
+
+
+@pytest.fixture
+def postgres_url(fresh_postgres_url: str) -> str:
+    """A PostgreSQL store URL for a test (a fresh database each time: tests never share tables)."""
+    return fresh_postgres_url

@@ -284,12 +284,12 @@ def check_site(options: SiteOptions) -> None:
             load_house(house)
         except HouseError as exc:
             raise SystemExit(f"rulebook serve: {exc}") from exc
-    from rulebook.tables.store import open_store
+    from rulebook.tables.store import describe, open_store
 
     try:
         open_store(options.store_url)
-    except Exception as exc:  # a wrong URL, a database that is down: say which
-        raise SystemExit(f"rulebook serve: cannot open the table store {options.store_url}: {exc}") from exc
+    except Exception as exc:  # a wrong URL, a database that is down: say which (never its password)
+        raise SystemExit(f"rulebook serve: cannot open the table store {describe(options.store_url)}: {exc}") from exc
 
 
 def serve(options: SiteOptions) -> None:

@@ -31,6 +31,7 @@ import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
+from urllib.parse import urlsplit
 
 TABLE_ID_BYTES = 9
 """72 random bits: a table's id is public (the spectator link), but not guessable."""
@@ -67,6 +68,20 @@ class StaleRevision(StoreError):
         self.table_id = table_id
         self.expected = expected
         self.actual = actual
+
+
+def describe(url: str) -> str:
+    """A store URL as it may be printed or logged: never a password (``postgresql://user@host:port/db``)."""
+    if not url.startswith(("postgresql://", "postgres://")):
+        return url
+    try:
+        parts = urlsplit(url)
+        user = f"{parts.username}@" if parts.username else ""
+        host = parts.hostname or "localhost"
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:
+        return "postgresql://(unreadable URL)"
+    return f"{parts.scheme}://{user}{host}{port}{parts.path}"
 
 
 def new_table_id() -> str:

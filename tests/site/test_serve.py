@@ -86,6 +86,16 @@ def test_check_site_makes_the_data_folder_and_opens_the_store(tmp_path, monkeypa
         serve.check_site(SiteOptions(notebooks=tmp_path, data=tmp_path / "d2", house=tmp_path / "missing.toml"))
 
 
+def test_check_site_names_a_database_it_cannot_reach_without_its_password(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    options = SiteOptions(notebooks=tmp_path, data=tmp_path / "data", db="postgresql://cafe:hunter2@127.0.0.1:1/tables")
+    with pytest.raises(SystemExit) as stopped:
+        serve.check_site(options)
+    message = str(stopped.value)
+    assert "cannot open the table store postgresql://cafe@127.0.0.1:1/tables" in message
+    assert "hunter2" not in message
+
+
 def test_voila_config_serves_locally_with_the_site_template(tmp_path):
     config = voila_config(SiteOptions(port=9123, notebooks=make_notebooks(tmp_path)))
     voila = config["Voila"]

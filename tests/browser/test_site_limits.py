@@ -134,3 +134,35 @@ def test_old_tables_are_removed_when_the_site_starts(start_site, tmp_path):
     wait_until(lambda: "removed 1 tables older than 2 days" in site.log_text(), 30, 0.2, "the purge in the log")
     left = {info.id for info in site.store().list_tables()}
     assert old not in left and recent in left
+
+
+def test_a_page_whose_kernel_is_gone_before_it_connects_opens_again(fixture_site, page):
+    """Issue 9 (capped load): a kernel culled before its slow page connected left the page blank forever.
+
+    The kernel's socket is refused twice (as the server does for a kernel it no
+    longer has): the page says so, in both languages, and opens again by itself;
+    the second time through, the socket reaches the server and the page draws.
+    """
+    refused: list[str] = []
+    gone: set[str] = set()
+
+    def kernel_socket(ws) -> None:
+        kernel = ws.url.split("/api/kernels/")[1].split("/")[0]
+        if not gone:
+            gone.add(kernel)
+        if kernel in gone:  # the first page's kernel is gone: every try is refused
+            refused.append(kernel)
+            ws.close(code=1011, reason="no such kernel")
+        else:
+            ws.connect_to_server()
+
+    page.route_web_socket("**/api/kernels/**", kernel_socket)
+    loads: list[str] = []
+    page.on("load", lambda: loads.append(page.url))
+    page.goto(fixture_site.page_url("widget.ipynb"))
+    banner = page.locator(".rb-kernel-lost")
+    banner.wait_for(state="visible", timeout=60_000)
+    assert "opening it again" in banner.inner_text() and "開き直します" in banner.inner_text()
+    page.locator(".rb-ready").first.wait_for(state="visible", timeout=120_000)
+    assert len(refused) >= 2 and len(loads) >= 2
+    assert not page.locator(".rb-kernel-lost").count()

@@ -163,6 +163,7 @@ class Visit:
     full_page: bool = False
     answered_s: float | None = None  # a board or the "full" page, from the navigation's start
     blank: bool = False
+    reopened: int = 0  # times the page opened itself again before it was answered
     error: str = ""
     moves_ms: list[float] = field(default_factory=list)
 
@@ -177,16 +178,27 @@ async def visit(browser, url: str, moves: int, delay: float, timeout_s: float = 
         await page.add_init_script(f"({WATCH_CLICKABLE})({json.dumps(BOARD_SELECTOR)})")
         started = time.perf_counter()
         await page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
-        await page.wait_for_function(
-            f"() => window.__rbClickable || document.querySelector({json.dumps(FULL_SELECTOR)})",
-            timeout=timeout_s * 1000,
-            polling=100,
-        )
+        deadline = started + timeout_s
+        while True:  # a page that opens itself again (its kernel was gone) is still the same visitor
+            try:
+                # one evaluation answers both questions: a reload in between cannot split them
+                handle = await page.wait_for_function(
+                    f"() => window.__rbClickable ? {{clickable: window.__rbClickable}}"
+                    f" : (document.querySelector({json.dumps(FULL_SELECTOR)}) ? {{full: true}} : null)",
+                    timeout=max(1.0, deadline - time.perf_counter()) * 1000,
+                    polling=100,
+                )
+                answer = await handle.json_value()
+                break
+            except Exception as error:
+                if "context was destroyed" not in str(error) or time.perf_counter() > deadline:
+                    raise
+                result.reopened += 1
         result.answered_s = time.perf_counter() - started
-        if await page.evaluate(f"() => !window.__rbClickable && !!document.querySelector({json.dumps(FULL_SELECTOR)})"):
+        if answer.get("full"):
             result.full_page = True
             return result
-        result.clickable_s = await page.evaluate("() => window.__rbClickable") / 1000
+        result.clickable_s = result.answered_s if result.reopened else answer["clickable"] / 1000
         for _ in range(moves):
             version = await page.evaluate(VERSION)
             start = time.perf_counter()
@@ -225,6 +237,7 @@ def report(name: str, visits: list[Visit], sampler: Sampler, extra: str = "") ->
     blank = sum(1 for v in visits if v.blank)
     failed = sum(1 for v in visits if v.error and not v.blank)
     full = sum(1 for v in visits if v.full_page)
+    reopened = sum(1 for v in visits if v.reopened)
     line = (
         f"{name}: visitors {len(visits)} · boards {len(boards)} · full page {full} · blank {blank} · failed {failed}"
         f" · time-to-clickable p50 {statistics.median(clickable):.2f} s p95 {p95(clickable):.2f} s"
@@ -233,6 +246,8 @@ def report(name: str, visits: list[Visit], sampler: Sampler, extra: str = "") ->
     )
     if moves:
         line += f" · move round-trip p95 {p95(moves):.0f} ms (n={len(moves)})"
+    if reopened:
+        line += f" · {reopened} pages opened again (kernel gone before they connected)"
     line += f" · peak kernels {sampler.peak_kernels} · peak memory {sampler.peak_mb:.0f} MB"
     if sampler.per_kernel_mb:
         line += f" · kernel RSS max {max(sampler.per_kernel_mb):.0f} MB"

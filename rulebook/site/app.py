@@ -135,16 +135,22 @@ class SitePageHandler(SiteErrors, TornadoVoilaHandler):
         # that the page's shutdown beacon echoes back: voila issue 1458.
         self.xsrf_token
         manager = self.kernel_manager
-        reservation = None
-        if path and hasattr(manager, "reserve") and not self._takes_pooled_kernel(path):
-            # Reserved before the first await: simultaneous requests cannot all pass.
-            reservation = manager.reserve()
-            if reservation is None:
-                self._site_full()
-                return
+        claim = reservation = None
+        if path and hasattr(manager, "reserve"):
+            # Promised or reserved before the first await: simultaneous requests cannot all pass.
+            if self._takes_pooled_kernel(path):
+                claim = manager.claim_pooled(path)
+            if claim is None:
+                reservation = manager.reserve()
+                if reservation is None:
+                    self._site_full()
+                    return
+            self._rb_pooled = claim is not None
         try:
             await super().get(path)
         finally:
+            if claim is not None:
+                manager.release_claim(claim)
             if reservation is not None:
                 manager.release(reservation)
 
@@ -168,6 +174,11 @@ class SitePageHandler(SiteErrors, TornadoVoilaHandler):
     ):
         # The site never honours ?template= / ?theme= (overrides are "NO"),
         # so they must not send a visitor past the preheated pool either.
+        # A request holding a slot instead of a pooled kernel's promise starts
+        # its own kernel, even if a pooled one came back meanwhile: that one
+        # is promised to somebody else.
+        if getattr(self, "_rb_pooled", True) is False:
+            return False
         return super().should_use_rendered_notebook(
             notebook_data, pool_size, None, None, request_args
         )

@@ -15,6 +15,12 @@ neither "connected" nor pooled any more once a page takes it).
   starts a kernel; with none left the site answers its "site is full" page
   (HTTP 503, which retries by itself). Reserving happens before the first
   ``await`` of the request, so simultaneous requests cannot all slip past.
+- **A pooled kernel is promised before it is taken.** A request that will
+  take a preheated kernel claims one (``claim_pooled()``) before its first
+  ``await``; when a notebook's pool has no unpromised kernel left, the request
+  reserves a slot like any other. Without this, two requests that both saw
+  one pooled kernel passed without a slot, one took it and the other started
+  a kernel past the cap (17 of 16 in ``benchmarks.load``).
 - **Pools within the cap.** A pool is refilled only as far as the cap
   allows; ``refill()`` (called every few seconds, and when a kernel goes
   away) tops them up later. Pages first, preheating second: a pool never
@@ -73,6 +79,14 @@ class Reservation:
     made: float = field(default_factory=time.monotonic)
 
 
+@dataclass
+class Claim:
+    """A preheated kernel of one notebook's pool, promised to one page request."""
+
+    notebook: str
+    used: bool = False
+
+
 def capped_kernel_manager(base: type, cap: int, grace: float = DEFAULT_GRACE) -> type:
     """Voilà's kernel manager class ``base`` with a kernel cap and a careful culler (module docstring)."""
     if cap < 1:
@@ -87,6 +101,8 @@ def capped_kernel_manager(base: type, cap: int, grace: float = DEFAULT_GRACE) ->
             self._reservations: list[Reservation] = []
             self._starting = 0
             self._handed: dict[str, float] = {}
+            self._claims: list[Claim] = []
+            self._taking = 0
             super().__init__(**kwargs)
 
         # -- counting
@@ -94,9 +110,14 @@ def capped_kernel_manager(base: type, cap: int, grace: float = DEFAULT_GRACE) ->
             return sum(1 for pool in getattr(self, "_pools", {}).values() for task in pool if not task.done())
 
         def kernels_in_use(self) -> int:
-            """Kernels running, starting, or promised to a page request."""
+            """Kernels running, starting, or promised to a page request.
+
+            ``_taking`` counts pooled kernels a page is taking: Voilà pops the
+            pool's task before awaiting it, so a task still starting its kernel
+            (a refill) is then neither in a pool nor yet in ``_kernels``.
+            """
             reserved = sum(1 for r in self._reservations if not r.used)
-            return len(self._kernels) + self._starting + self._pool_tasks_starting() + reserved
+            return len(self._kernels) + self._starting + self._pool_tasks_starting() + reserved + self._taking
 
         def free_slots(self) -> int:
             return self.max_kernels - self.kernels_in_use()
@@ -113,6 +134,20 @@ def capped_kernel_manager(base: type, cap: int, grace: float = DEFAULT_GRACE) ->
             """The request is over: a slot it never used goes back (used ones became kernels)."""
             if reservation is not None and reservation in self._reservations:
                 self._reservations.remove(reservation)
+
+        def claim_pooled(self, notebook_name: str) -> Claim | None:
+            """One of the notebook's preheated kernels for this request, or None when all are promised."""
+            promised = sum(1 for c in self._claims if c.notebook == notebook_name and not c.used)
+            if len(getattr(self, "_pools", {}).get(notebook_name, ())) - promised <= 0:
+                return None
+            claim = Claim(notebook_name)
+            self._claims.append(claim)
+            return claim
+
+        def release_claim(self, claim: Claim | None) -> None:
+            """The request is over: a promise it never used goes back."""
+            if claim is not None and claim in self._claims:
+                self._claims.remove(claim)
 
         # -- starting
         async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
@@ -131,7 +166,17 @@ def capped_kernel_manager(base: type, cap: int, grace: float = DEFAULT_GRACE) ->
             return kernel_id
 
         async def get_rendered_notebook(self, *args: Any, **kwargs: Any):  # noqa: ANN201 - Voilà's tuple
-            render_task, rendered, kernel_id = await super().get_rendered_notebook(*args, **kwargs)
+            name = kwargs.get("notebook_name", args[0] if args else None)
+            for claim in self._claims:  # the pooled kernel is taken now: its promise is kept
+                if claim.notebook == name and not claim.used:
+                    claim.used = True
+                    break
+            self._claims = [c for c in self._claims if not c.used]
+            self._taking += 1
+            try:
+                render_task, rendered, kernel_id = await super().get_rendered_notebook(*args, **kwargs)
+            finally:
+                self._taking -= 1
             self._handed[kernel_id] = time.monotonic()
             return render_task, rendered, kernel_id
 

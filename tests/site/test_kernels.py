@@ -51,6 +51,7 @@ class FakeVoilaManager:
             pool.append(loop.create_task(self._pooled()))
 
     async def _pooled(self) -> dict:
+        await asyncio.sleep(0.001)  # Voilà's wait_before(delay): the kernel starts a moment later
         return {"kernel_id": await self._start()}
 
     async def get_rendered_notebook(self, notebook_name: str, **kwargs):
@@ -72,7 +73,7 @@ def running(manager) -> int:
 
 async def settle() -> None:
     for _ in range(5):
-        await asyncio.sleep(0)
+        await asyncio.sleep(0.005)
 
 
 def test_default_cap_follows_the_memory():
@@ -137,6 +138,75 @@ def test_the_culler_spares_starting_kernels_and_pages_that_just_arrived():
         manager._handed[fresh] -= 61
         await manager.cull_kernel_if_idle(fresh)
         assert manager.culled == [fresh]
+
+    asyncio.run(run())
+
+
+async def _page_request(manager, name: str, started: list[str], after: float = 0.0) -> str:
+    """What SitePageHandler.get does: a pooled kernel's promise or a slot, before its first await."""
+    await asyncio.sleep(after)
+    claim = manager.claim_pooled(name)
+    reservation = None if claim is not None else manager.reserve()
+    if claim is None and reservation is None:
+        return "full"
+    try:
+        await asyncio.sleep(0)  # Voilà's handler awaits before it takes the pooled kernel
+        # Voilà looks at the pool again; without a pooled kernel it starts one
+        if claim is not None and manager._pools.get(name):
+            _, _, kernel_id = await manager.get_rendered_notebook(notebook_name=name)
+        else:
+            kernel_id = await manager.start_kernel()
+        started.append(kernel_id)
+        return "page"
+    finally:
+        manager.release_claim(claim)
+        manager.release(reservation)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    cap=st.integers(2, 8),
+    pool=st.integers(1, 3),
+    arrivals=st.lists(st.sampled_from([0.0, 0.0005, 0.001, 0.002, 0.004]), min_size=1, max_size=20),
+)
+def test_simultaneous_requests_for_a_pooled_notebook_stay_within_the_cap(cap, pool, arrivals):
+    """Requests at once, and while the pool refills: never more kernels than the cap (17 of 16 before)."""
+
+    async def run() -> None:
+        manager = capped_kernel_manager(FakeVoilaManager, cap)(pools={"game.ipynb": pool})
+        await settle()
+        started: list[str] = []
+        peak = 0
+        done = asyncio.Event()
+
+        async def sample() -> None:
+            nonlocal peak
+            while not done.is_set():
+                peak = max(peak, running(manager))
+                await asyncio.sleep(0)
+
+        sampler = asyncio.ensure_future(sample())
+        answers = await asyncio.gather(*(_page_request(manager, "game.ipynb", started, t) for t in arrivals))
+        await settle()
+        done.set()
+        await sampler
+        assert max(peak, running(manager)) <= cap
+        assert len(set(started)) == answers.count("page")  # no kernel handed to two pages
+        if len(arrivals) <= cap - min(pool, cap):  # room for everyone
+            assert answers.count("full") == 0
+
+    asyncio.run(run())
+
+
+def test_a_pooled_kernel_promised_to_a_request_is_not_promised_again():
+    async def run() -> None:
+        manager = capped_kernel_manager(FakeVoilaManager, 4)(pools={"a.ipynb": 1})
+        await settle()
+        first, second = manager.claim_pooled("a.ipynb"), manager.claim_pooled("a.ipynb")
+        assert first is not None and second is None
+        manager.release_claim(first)  # that request failed before taking it
+        assert manager.claim_pooled("a.ipynb") is not None
+        assert manager.claim_pooled("other.ipynb") is None  # no pool: a slot instead
 
     asyncio.run(run())
 

@@ -230,6 +230,56 @@ async def crowd(url: str, n: int, spread_s: float, moves: int, stay: float = 0.0
             await browser.close()
 
 
+STATIC_PAGE = (
+    '<!doctype html><html><head><meta charset="utf-8"><title>503</title></head>'
+    '<body><section class="rb-site-full"><h1>503</h1><p>The site is full right now.</p></section></body></html>'
+)
+
+
+async def static_floor(n: int) -> tuple[float, float]:
+    """(median, max) seconds for ``n`` fresh contexts at once to show a tiny static page.
+
+    No site is involved (a stdlib HTTP server in a thread): this is what the
+    visitors' own Chromium costs on this machine, the floor under any figure
+    of the scenarios above that open ``n`` pages at once.
+    """
+    import http.server
+    from functools import partial
+    from playwright.async_api import async_playwright
+
+    folder = Path(tempfile.mkdtemp(prefix="rulebook-load-static-"))
+    (folder / "full.html").write_text(STATIC_PAGE, "utf-8")
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:  # noqa: D401 - silence
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/full.html"
+    try:
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            try:
+                start = time.perf_counter()
+
+                async def one() -> float:
+                    context = await browser.new_context(viewport={"width": 1024, "height": 768})
+                    page = await context.new_page()
+                    await page.goto(url, timeout=PAGE_TIMEOUT_S * 1000)
+                    await page.wait_for_selector(FULL_SELECTOR, timeout=PAGE_TIMEOUT_S * 1000)
+                    return time.perf_counter() - start
+
+                times = sorted(await asyncio.gather(*(one() for _ in range(n))))
+            finally:
+                await browser.close()
+    finally:
+        server.shutdown()
+        shutil.rmtree(folder, ignore_errors=True)
+    return statistics.median(times), times[-1]
+
+
 def report(name: str, visits: list[Visit], sampler: Sampler, extra: str = "") -> dict:
     boards = [v for v in visits if v.clickable_s is not None]
     clickable = [v.clickable_s for v in boards]
@@ -310,6 +360,11 @@ def capped(args) -> None:
     print(f"  after the visitors left: kernels back to the pool size ({pool}) in {back:.0f} s" if back is not None else "  kernels did not return to the pool size")
     ok = sampler.peak_kernels <= cap and answered and up and back is not None
     print("  " + verdict(ok, f"kernels never above {cap}, every visitor a board or the full page within 30 s, server up, pools again after leaving"))
+    floor, floor_max = asyncio.run(static_floor(40))
+    print(
+        f"  floor, no site at all: 40 fresh contexts showing a tiny static page at once take median {floor:.1f} s,"
+        f" max {floor_max:.1f} s on this machine"
+    )
 
 
 def fresh(args) -> None:

@@ -108,6 +108,7 @@ class Sampler:
     interval: float = 0.1
     peak_kernels: int = 0
     peak_mb: float = 0.0
+    peak_ids: list[str] = field(default_factory=list)  # the kernels alive when the peak was first seen
     samples: list[tuple[float, int, float]] = field(default_factory=list)
     per_kernel_mb: list[float] = field(default_factory=list)
     _stop: threading.Event = field(default_factory=threading.Event)
@@ -129,6 +130,8 @@ class Sampler:
                 kernels = self.site.kernels()
                 sizes = [k.rss_kb / 1024 for k in kernels]
                 total = sum(sizes) + rss_kb(self.site.pid) / 1024
+                if len(kernels) > self.peak_kernels:
+                    self.peak_ids = [k.kernel_id or f"pid {k.pid}" for k in kernels]
                 self.peak_kernels = max(self.peak_kernels, len(kernels))
                 self.peak_mb = max(self.peak_mb, total)
                 self.per_kernel_mb.extend(sizes)
@@ -349,6 +352,8 @@ def capped(args) -> None:
                 break
             time.sleep(0.5)
         up = sampler.alive()
+    if sampler.peak_kernels > cap:
+        print(f"  kernels alive at the peak: {', '.join(i[:8] for i in sampler.peak_ids)} (server log: {site.log_path})")
     answered = all(v.answered_s is not None and v.answered_s <= 30 for v in visits)
     waits = sorted(v.answered_s for v in visits if v.answered_s is not None)
     if waits:

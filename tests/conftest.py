@@ -48,3 +48,15 @@ def fresh_postgres_url(postgres_server) -> str:
 def postgres_url(fresh_postgres_url: str) -> str:
     """A PostgreSQL store URL for a test (a fresh database each time: tests never share tables)."""
     return fresh_postgres_url
+
+
+def pytest_collection_modifyitems(session, config, items) -> None:
+    """Browser tests run last.
+
+    Playwright's sync API keeps an event loop running in the main thread for
+    as long as the session's browser is open; any later test calling
+    ``asyncio.run`` (the kernel cap's tests, Tornado's test cases) would fail
+    with "cannot be called from a running event loop". Last, they also
+    leave the fast tests to report first.
+    """
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

@@ -44,7 +44,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from voila.utils import create_include_assets_functions
 
-from .kernels import capped_kernel_manager, default_max_kernels
+from .kernels import capped_kernel_manager, default_max_kernels, live_kernel_processes
 
 LANDING_NOTEBOOK = "index.ipynb"
 #: A full site's page asks the browser to come back after this many seconds
@@ -255,7 +255,7 @@ class RulebookVoila(Voila):
         grace = float(getattr(self.site_options, "cull_grace", 60))
 
         def factory(base, preheat, pool_size, page_config_hook=None):  # noqa: ANN001, ANN202 - Voilà's signature
-            return capped_kernel_manager(original(base, preheat, pool_size, page_config_hook=page_config_hook), cap, grace)
+            return capped_kernel_manager(original(base, preheat, pool_size, page_config_hook=page_config_hook), cap, grace, live_kernel_processes)
 
         voila_app.voila_kernel_manager_factory = factory
         try:

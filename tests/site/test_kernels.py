@@ -244,3 +244,47 @@ def test_never_above_the_cap(cap, pools, script):
             assert running(manager) <= cap
 
     asyncio.run(run())
+
+
+def test_a_kernel_process_still_exiting_keeps_its_slot():
+    """The machine's count is the safety net under the manager's: a process the manager let go of still counts."""
+
+    async def run() -> None:
+        processes = {"n": 0}
+        manager = capped_kernel_manager(FakeVoilaManager, 2, live_processes=lambda: processes["n"])()
+        for _ in range(2):
+            await manager.start_kernel()
+        processes["n"] = 2
+        assert manager.reserve() is None
+        await manager.shutdown_kernel(next(iter(manager._kernels)))  # the manager forgets it at once...
+        assert manager.reserve() is None  # ...but its process has not exited yet
+        processes["n"] = 1
+        slot = manager.reserve()
+        assert slot is not None and manager.reserve() is None  # the promised slot counts too
+
+    asyncio.run(run())
+
+
+def test_live_kernel_processes_counts_kernel_children_and_not_zombies():
+    import subprocess
+    import sys
+
+    from rulebook.site.kernels import live_kernel_processes
+
+    before = live_kernel_processes()
+    kernel = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)", "ipykernel_launcher"])
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        deadline = time.monotonic() + 10
+        while live_kernel_processes() != before + 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert live_kernel_processes() == before + 1
+        kernel.kill()
+        while kernel.poll() is None and live_kernel_processes() != before and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert live_kernel_processes() == before  # exited (a zombie until reaped): no longer counted
+    finally:
+        for process in (kernel, other):
+            process.kill()
+            process.wait()
+    assert live_kernel_processes(pid=2**22 + 7) == 0  # no such process: nothing to say

@@ -91,6 +91,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="never cull a kernel within S seconds of giving it to a page (default %(default)s)",
     )
+    s.add_argument(
+        "--cell-timeout",
+        type=int,
+        default=site.CELL_TIMEOUT,
+        metavar="S",
+        help="a page's cell may run S seconds once its visitor has arrived (default %(default)s)",
+    )
     return parser
 
 
@@ -109,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
             house=args.house,
             max_kernels=args.max_kernels,
             cull_grace=args.cull_grace,
+            cell_timeout=args.cell_timeout,
         )
         if args.notebooks is not None:
             kwargs["notebooks"] = args.notebooks

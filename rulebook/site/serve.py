@@ -58,6 +58,26 @@ HOUSE_FILE = "house.toml"
 IOPUB_TIMEOUT = 60
 STARTUP_TIMEOUT = 120
 CELL_TIMEOUT = 300
+#: Calls that wait for the page's visitor. In a preheated kernel the cell that
+#: makes one blocks until somebody opens the page (hours, in a quiet café);
+#: under the cell timeout, a pooled kernel older than 5 minutes gave its
+#: visitor "Preparing this page took too long" instead of the page.
+WAITS_FOR_VISITOR = ("query_params(", "game_page(", "index_page(", "host_page(")
+
+
+@dataclass(frozen=True)
+class CellTimeout:
+    """nbclient's ``timeout_func``: no limit for a cell that waits for its visitor, ``seconds`` for the others."""
+
+    seconds: int = CELL_TIMEOUT
+
+    def __call__(self, cell) -> int | None:  # noqa: ANN001 - an nbformat cell
+        source = cell.get("source", "") if hasattr(cell, "get") else ""
+        if isinstance(source, list):
+            source = "".join(source)
+        if any(call in source for call in WAITS_FOR_VISITOR):
+            return None
+        return self.seconds if self.seconds > 0 else None
 
 SITE_DIR = Path(__file__).resolve().parent
 #: A Jupyter data directory: Voilà finds the template at
@@ -99,6 +119,8 @@ class SiteOptions:
     """0: from the machine's memory (``kernels.default_max_kernels``)."""
     cull_grace: int = DEFAULT_CULL_GRACE
     """A kernel handed to a page is not culled for this many seconds (its page may still be loading)."""
+    cell_timeout: int = CELL_TIMEOUT
+    """Seconds a cell may run (0: no limit); never applied to a cell waiting for its visitor (``CellTimeout``)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "notebooks", Path(self.notebooks).resolve())
@@ -107,6 +129,8 @@ class SiteOptions:
             object.__setattr__(self, "house", Path(self.house).resolve())
         if self.keep_days < 0:
             raise ValueError(f"keep days must be >= 0 (0 keeps every table): {self.keep_days}")
+        if self.cell_timeout < 0:
+            raise ValueError(f"cell timeout must be >= 0 (0: no limit): {self.cell_timeout}")
         if self.cull_grace < 0:
             raise ValueError(f"cull grace must be >= 0: {self.cull_grace}")
         if self.max_kernels < 0:
@@ -199,7 +223,8 @@ def voila_config(options: SiteOptions) -> dict:
             "cell_timeout_instruction": CELL_TIMEOUT_INSTRUCTION,
             "iopub_timeout": IOPUB_TIMEOUT,
             "startup_timeout": STARTUP_TIMEOUT,
-            "timeout": CELL_TIMEOUT,
+            "timeout": options.cell_timeout,
+            "timeout_func": CellTimeout(options.cell_timeout),
         },
         # Voilà's kernel manager class derives from this one: culling settings
         # apply to it, and its pooled kernels are exempt from culling.
@@ -243,6 +268,7 @@ def cli_arguments(options: SiteOptions) -> list[str]:
         "--keep-days", str(options.keep_days),
         "--max-kernels", str(options.max_kernels),
         "--cull-grace", str(options.cull_grace),
+        "--cell-timeout", str(options.cell_timeout),
     ]
     if options.db:
         args += ["--db", options.db]

@@ -166,3 +166,18 @@ def test_a_page_whose_kernel_is_gone_before_it_connects_opens_again(fixture_site
     page.locator(".rb-ready").first.wait_for(state="visible", timeout=120_000)
     assert len(refused) >= 2 and len(loads) >= 2
     assert not page.locator(".rb-kernel-lost").count()
+
+
+def test_a_pooled_kernel_that_waited_longer_than_the_cell_timeout_still_gives_its_page(start_site, page):
+    """A preheated kernel waits in its first cell for a visitor: the cell timeout must not end that wait.
+
+    Before, a pooled kernel older than the cell timeout (300 s) gave its
+    visitor "Preparing this page took too long" (found when the browser tests
+    came to run 15 minutes after their site started).
+    """
+    site = start_site(cell_timeout=3)
+    site.wait_pools()
+    time.sleep(6)  # twice the cell timeout, waiting for a visitor
+    page.goto(site.page_url("widget.ipynb"))
+    page.locator(".rb-ready").first.wait_for(state="visible", timeout=120_000)
+    assert "took too long" not in page.content()

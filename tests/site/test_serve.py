@@ -390,3 +390,20 @@ def test_preheated_with_no_server_gives_what_it_has(fresh_request, capsys):
     fresh_request.setenv("QUERY_STRING", "lang=ja")
     assert request.query_params() == {"lang": "ja"}
     assert "no request info" in capsys.readouterr().err
+
+
+def test_the_cell_timeout_spares_the_cells_that_wait_for_their_visitor():
+    from nbformat.v4 import new_code_cell
+
+    from rulebook.site.serve import CELL_TIMEOUT, CellTimeout, SiteOptions, voila_config
+
+    timeout = CellTimeout(300)
+    assert timeout(new_code_cell('from widgets.page import game_page\n\napp = game_page("ring")')) is None
+    assert timeout(new_code_cell("params = query_params()")) is None
+    assert timeout(new_code_cell("x = 1")) == 300
+    assert CellTimeout(0)(new_code_cell("x = 1")) is None  # 0: no limit
+    executor = voila_config(SiteOptions(cell_timeout=42))["VoilaExecutor"]
+    assert executor["timeout"] == 42 and executor["timeout_func"] == CellTimeout(42)
+    assert SiteOptions().cell_timeout == CELL_TIMEOUT
+    with pytest.raises(ValueError, match="cell timeout"):
+        SiteOptions(cell_timeout=-1)

@@ -90,7 +90,12 @@ def test_a_page_whose_kernel_died_comes_back_by_itself(site, page) -> None:
     kernel = page.kernel_id()
     process = next(k for k in site.kernels() if k.kernel_id == kernel)
     os.kill(process.pid, signal.SIGKILL)
-    page.wait_for_function("k => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId !== k", arg=kernel, timeout=90_000)
+    # (while the reloaded page streams in, its config element may not be there yet)
+    page.wait_for_function(
+        "k => { const c = document.getElementById('jupyter-config-data'); return !!c && JSON.parse(c.textContent).kernelId !== k; }",
+        arg=kernel,
+        timeout=90_000,
+    )
     page.wait_for_voila(".rb-board")
     assert page.locator(".rb-roll").count() == 0  # the dice rolled before are still there
     assert len(stored_record(page)["actions"]) >= 10

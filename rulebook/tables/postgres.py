@@ -27,7 +27,6 @@ wheel needs no compiler or libpq on the machine).
 
 from __future__ import annotations
 
-import json
 import threading
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
@@ -35,6 +34,7 @@ from urllib.parse import urlsplit
 
 from .store import (
     CLOSED,
+    COLUMNS,
     MAX_LABEL,
     OPEN,
     OVER,
@@ -47,6 +47,7 @@ from .store import (
     TableInfo,
     TableStore,
     check_new_table,
+    info_from_row,
     check_steps,
     describe,
     dumps,
@@ -113,33 +114,10 @@ SCHEMA = (
     """,
 )
 
-COLUMNS = "id, game, version, options, seats, table_mode, seed, seed_chosen, status, revision, moves, cuts, created, updated, successor, label"
-
 CONNECT_TIMEOUT = 10
 """Seconds before a connection attempt gives up (a page must not hang on a dead database)."""
 
 T = TypeVar("T")
-
-
-def _info(row: Sequence[Any]) -> TableInfo:
-    return TableInfo(
-        id=row[0],
-        game=row[1],
-        version=int(row[2]),
-        options=json.loads(row[3]),
-        seats=tuple(json.loads(row[4])),
-        table_mode=bool(row[5]),
-        seed=int(row[6]),
-        seed_chosen=bool(row[7]),
-        status=row[8],
-        revision=int(row[9]),
-        moves=int(row[10]),
-        cuts=int(row[11]),
-        created=float(row[12]),
-        updated=float(row[13]),
-        successor=row[14],
-        label=row[15],
-    )
 
 
 class PostgresStore(TableStore):
@@ -223,7 +201,7 @@ class PostgresStore(TableStore):
         row = cur.fetchone()
         if row is None:
             raise NoSuchTable(table_id)
-        return _info(row)
+        return info_from_row(row)
 
     @staticmethod
     def _guard(cur: Any, table_id: str, expected: int) -> TableInfo:
@@ -459,7 +437,7 @@ class PostgresStore(TableStore):
                     f"SELECT {COLUMNS} FROM rb_tables WHERE status = ANY(%s) ORDER BY updated DESC LIMIT %s",
                     ([str(s) for s in wanted], int(limit)),
                 )
-                return [_info(row) for row in cur.fetchall()]
+                return [info_from_row(row) for row in cur.fetchall()]
 
         return self._run(work)
 

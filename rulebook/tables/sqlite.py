@@ -9,7 +9,6 @@ of failing. A page's poll is one indexed ``SELECT`` of the revision.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from contextlib import contextmanager
@@ -18,6 +17,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from .store import (
     CLOSED,
+    COLUMNS,
     MAX_LABEL,
     OPEN,
     OVER,
@@ -29,6 +29,7 @@ from .store import (
     TableInfo,
     TableStore,
     check_new_table,
+    info_from_row,
     check_steps,
     dumps,
     new_table_id,
@@ -82,29 +83,6 @@ CREATE TABLE IF NOT EXISTS rb_settings (
     value TEXT NOT NULL
 );
 """
-
-COLUMNS = "id, game, version, options, seats, table_mode, seed, seed_chosen, status, revision, moves, cuts, created, updated, successor, label"
-
-
-def _info(row: Sequence[Any]) -> TableInfo:
-    return TableInfo(
-        id=row[0],
-        game=row[1],
-        version=int(row[2]),
-        options=json.loads(row[3]),
-        seats=tuple(json.loads(row[4])),
-        table_mode=bool(row[5]),
-        seed=int(row[6]),
-        seed_chosen=bool(row[7]),
-        status=row[8],
-        revision=int(row[9]),
-        moves=int(row[10]),
-        cuts=int(row[11]),
-        created=float(row[12]),
-        updated=float(row[13]),
-        successor=row[14],
-        label=row[15],
-    )
 
 
 class SQLiteStore(TableStore):
@@ -170,7 +148,7 @@ class SQLiteStore(TableStore):
         row = db.execute(f"SELECT {COLUMNS} FROM rb_tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             raise NoSuchTable(table_id)
-        return _info(row)
+        return info_from_row(row)
 
     # ----- tables ------------------------------------------------------------------------------------
     def create(
@@ -346,7 +324,7 @@ class SQLiteStore(TableStore):
                 f"SELECT {COLUMNS} FROM rb_tables WHERE status IN ({marks}) ORDER BY updated DESC LIMIT ?",
                 (*wanted, int(limit)),
             ).fetchall()
-        return [_info(row) for row in rows]
+        return [info_from_row(row) for row in rows]
 
     def purge(self, finished_before: float, abandoned_before: float) -> int:
         with self._write() as db:

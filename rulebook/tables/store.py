@@ -145,6 +145,32 @@ class TableInfo:
         return self.status == OPEN
 
 
+#: The columns of a table's row, in the order ``info_from_row`` reads them (both backends).
+COLUMNS = "id, game, version, options, seats, table_mode, seed, seed_chosen, status, revision, moves, cuts, created, updated, successor, label"
+
+
+def info_from_row(row: Sequence[Any]) -> TableInfo:
+    """A ``TableInfo`` from a row selected as ``COLUMNS`` (options and seats are JSON text)."""
+    return TableInfo(
+        id=row[0],
+        game=row[1],
+        version=int(row[2]),
+        options=json.loads(row[3]),
+        seats=tuple(json.loads(row[4])),
+        table_mode=bool(row[5]),
+        seed=int(row[6]),
+        seed_chosen=bool(row[7]),
+        status=row[8],
+        revision=int(row[9]),
+        moves=int(row[10]),
+        cuts=int(row[11]),
+        created=float(row[12]),
+        updated=float(row[13]),
+        successor=row[14],
+        label=row[15],
+    )
+
+
 @dataclass(frozen=True)
 class Table:
     """A table read at one revision: its info and its moves from ``start`` on."""

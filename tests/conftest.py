@@ -1,18 +1,11 @@
-"""Shared test set-up: ``tests/support`` holds helper modules any test may import
-(e.g. ``toy_cards``, a tiny hidden-information game for platform tests)."""
+"""Shared test set-up. ``tests/support`` holds helper modules any test may import
+(e.g. ``toy_cards``, a tiny hidden-information game for platform tests); it is
+on the import path through ``pythonpath`` in pyproject.toml."""
 
-import sys
-from pathlib import Path
+import os
+from collections.abc import Iterator
 
-SUPPORT = Path(__file__).resolve().parent / "support"
-if str(SUPPORT) not in sys.path:
-    sys.path.insert(0, str(SUPPORT))
-
-
-import os  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
-
-import pytest  # noqa: E402
+import pytest
 
 
 @pytest.fixture(scope="session")

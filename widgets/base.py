@@ -19,6 +19,11 @@ def asset(*names: str) -> str:
     return "\n".join((STATIC / name).read_text("utf-8") for name in names)
 
 
+def esm(*names: str) -> str:
+    """A board's ES module: ``common.js`` (the helpers every board shares) then ``names``."""
+    return asset("common.js", *names)
+
+
 class RulePanel(anywidget.AnyWidget):
     """The rules as HTML; bumping ``focus`` scrolls to ``highlight`` and flashes it."""
 
@@ -32,7 +37,7 @@ class RulePanel(anywidget.AnyWidget):
 class ScoreBreakdown(anywidget.AnyWidget):
     """Points line by line, with a picture of the dice behind each pattern."""
 
-    _esm = asset("dice.js", "breakdown.js")
+    _esm = esm("dice.js", "breakdown.js")
     data = traitlets.Dict().tag(sync=True)
 
 

@@ -1,6 +1,6 @@
 """The engine contract, the match driver and the shared helpers."""
 
-from .errors import BadOption, BadRecord, IllegalAction, RulebookError
+from .errors import BadOption, BadRecord, IllegalAction, RulebookError, UnreadableAction
 from .game import CHANCE, SPECTATOR, TERMINAL, Game, Outcome
 from .match import HUMAN, Match, check_seed, fresh_seed
 from .registry import all_games, get_game
@@ -17,6 +17,7 @@ __all__ = [
     "RulebookError",
     "SPECTATOR",
     "TERMINAL",
+    "UnreadableAction",
     "all_games",
     "check_seed",
     "fresh_seed",

@@ -32,6 +32,16 @@ class IllegalAction(RulebookError):
     """An action the rules forbid in this state. The state is left unchanged."""
 
 
+class UnreadableAction(RulebookError):
+    """Text that reads as no action of the game at all (a typo, a wrong format).
+
+    Kept apart from ``IllegalAction`` because the two ask different things of
+    the person: "write it another way" versus "the rules forbid that move
+    now". A page shows the examples of the format for the first and the rule
+    paragraph for the second.
+    """
+
+
 class BadRecord(RulebookError):
     """A saved game (JSON) that is malformed, from another game, or tampered."""
 

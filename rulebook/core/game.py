@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Hashable, Mapping, Sequence, TypeVar
 
-from .errors import BadOption, IllegalAction
+from .errors import BadOption, IllegalAction, UnreadableAction
 
 CHANCE = -1
 """``current_player`` at a chance node: dice, shuffles, draws."""
@@ -228,10 +228,10 @@ def not_your_turn(rule_id: str, seat_to_act: int) -> IllegalAction:
     )
 
 
-def unknown_action(text: str, examples: Sequence[str]) -> IllegalAction:
-    """Refusal of text that parses as no action of the game."""
+def unknown_action(text: str, examples: Sequence[str]) -> UnreadableAction:
+    """Refusal of text that parses as no action of the game (not a rule: the format)."""
     shown = ", ".join(f"'{e}'" for e in examples)
-    return IllegalAction(
+    return UnreadableAction(
         "actions",
         f"「{text}」は読み取れない行動です。例: {shown}",
         f"Cannot read '{text}' as an action. Examples: {shown}",

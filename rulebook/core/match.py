@@ -17,7 +17,7 @@ from typing import Any, Callable, Collection, Mapping, Sequence
 
 import numpy as np
 
-from .errors import BadOption, BadRecord, IllegalAction
+from .errors import BadOption, BadRecord, IllegalAction, UnreadableAction
 from .game import CHANCE, TERMINAL, Game
 
 CHANCE_STREAM = 1
@@ -469,7 +469,7 @@ class Match:
                     )
             self._push(action, group, author)
             self._groups = max(self._groups, group)
-        except IllegalAction as error:
+        except (IllegalAction, UnreadableAction) as error:
             raise BadRecord(
                 "record",
                 f"{number} 手目「{text[:80]}」は再生できません: {error.message_ja}",

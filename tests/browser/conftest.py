@@ -16,7 +16,7 @@ Fixtures (mark every browser test ``@pytest.mark.browser``):
     ``.fetch(path)`` -> (status, html) without a browser, ``.log_text()``
     (server log, also saved in ``test-artifacts/``).
 ``fixture_site`` (session)
-    The same server on ``tests/site/fixtures`` (stand-in notebooks for the
+    The same server on ``tests/rulebook/site/fixtures`` (stand-in notebooks for the
     site's own tests). ``cold_fixture_site``: the same, without preheating.
 ``start_site`` (function)
     ``start_site(notebooks, **SiteOptions fields)`` starts another server,
@@ -57,7 +57,7 @@ from rulebook.site.serve import SiteOptions, default_notebooks_dir
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
-FIXTURE_NOTEBOOKS = REPO / "tests" / "site" / "fixtures"
+FIXTURE_NOTEBOOKS = REPO / "tests" / "rulebook" / "site" / "fixtures"
 
 
 #: Culling in the tests: a kernel with no open page goes after ~10 s.
@@ -119,7 +119,7 @@ def site(request) -> Iterator[SiteProcess]:
 
 @pytest.fixture(scope="session")
 def fixture_site() -> Iterator[SiteProcess]:
-    """The site's own stand-in notebooks (tests/site/fixtures), preheated."""
+    """The site's own stand-in notebooks (tests/rulebook/site/fixtures), preheated."""
     server = _start(FIXTURE_NOTEBOOKS, "fixtures")
     try:
         yield server
@@ -129,7 +129,7 @@ def fixture_site() -> Iterator[SiteProcess]:
 
 @pytest.fixture(scope="session")
 def cold_fixture_site() -> Iterator[SiteProcess]:
-    """tests/site/fixtures without preheated kernels (every page starts one)."""
+    """tests/rulebook/site/fixtures without preheated kernels (every page starts one)."""
     server = _start(FIXTURE_NOTEBOOKS, "fixtures-cold", preheat=False)
     try:
         yield server

@@ -2,7 +2,7 @@
 sources and tracebacks, blocked template overrides, 404s, nothing fetched
 from another host, and no kernel left behind by closed pages.
 
-Most tests serve the stand-in notebooks of tests/site/fixtures
+Most tests serve the stand-in notebooks of tests/rulebook/site/fixtures
 (``fixture_site``); the landing page is also checked on the real
 ``notebooks/`` folder once it has an ``index.ipynb``.
 """

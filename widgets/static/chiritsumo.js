@@ -4,15 +4,6 @@
 // {type: "entry", index} (table mode: cycle a die's pips). Python decides
 // what is legal; this module only remembers which tray die is selected.
 
-function activate(node, handler) {
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("role", "button");
-  node.addEventListener("click", (event) => { event.stopPropagation(); handler(); });
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); handler(); }
-  });
-}
-
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "rb-board rb-board-chiritsumo";

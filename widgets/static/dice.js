@@ -1,7 +1,6 @@
-// Shared SVG helpers for dice (concatenated in front of each board module by
-// widgets/base.py, so every board draws dice the same way). No imports: the
-// site must work offline.
-const SVG_NS = "http://www.w3.org/2000/svg";
+// Dice drawn the same way on every board (after common.js, before the board
+// module, see widgets/base.py `esm()`). No imports: the site must work
+// offline.
 
 const DIE_COLOURS = {
   clear: { fill: "#f4f7fa", stroke: "#8a99a8", pip: "#3d4b59", dash: "3 2" },
@@ -19,15 +18,6 @@ const PIP_LAYOUT = {
   5: [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
   6: [[0.27, 0.22], [0.73, 0.22], [0.27, 0.5], [0.73, 0.5], [0.27, 0.78], [0.73, 0.78]],
 };
-
-function svgEl(tag, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value !== null && value !== undefined) node.setAttribute(key, String(value));
-  }
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 // Draw one die as a <g> at (x, y) with side `size`. `pips` 0 draws "?" (not
 // rolled yet), -1 a blank face (only the colour matters). `cls` is added to the group's classes.

@@ -5,30 +5,12 @@
 // viewer's observation only) and sends taps as messages:
 // {type: "declare", number, ply} and {type: "place", value, ply}.
 
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-function svgEl(tag, attrs, parent) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
 function el(tag, cls, parent, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
   if (text !== undefined && text !== null) node.textContent = String(text);
   if (parent) parent.appendChild(node);
   return node;
-}
-
-function activate(node, handler) {
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("role", "button");
-  node.addEventListener("click", (event) => { event.stopPropagation(); handler(); });
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); handler(); }
-  });
 }
 
 // One playing card as a small SVG: face up with its value, or face down.

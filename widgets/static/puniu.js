@@ -6,15 +6,6 @@
 // {type: "face", face} (Kind's chosen value), {type: "entry", index}
 // (table mode: step a die's pips). Python decides what is legal.
 
-function activate(node, handler) {
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("role", "button");
-  node.addEventListener("click", (event) => { event.stopPropagation(); handler(); });
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); handler(); }
-  });
-}
-
 function div(cls, text = null, parent = null) {
   const node = document.createElement("div");
   if (cls) node.className = cls;

@@ -6,15 +6,6 @@
 // {type: "take", pips, ply}, {type: "card", card, ply}, {type: "entry", index, ply}.
 // Python decides what is legal; this module keeps no game state.
 
-function activate(node, handler) {
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("role", "button");
-  node.addEventListener("click", (event) => { event.stopPropagation(); handler(); });
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); handler(); }
-  });
-}
-
 function div(cls, parent, text = null) {
   const node = document.createElement("div");
   node.className = cls;

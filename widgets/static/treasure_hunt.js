@@ -4,15 +4,6 @@
 // {type: "number", n}, {type: "option", numbers}, {type: "treasure", key},
 // {type: "entry", index}, {type: "cancel"}. Python decides what is legal.
 
-function activate(node, handler) {
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("role", "button");
-  node.addEventListener("click", (event) => { event.stopPropagation(); handler(); });
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); handler(); }
-  });
-}
-
 function el(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;

@@ -22,7 +22,7 @@ from rulebook.games.chiritsumo.geometry import COLOURED, COLOURS, SLOTS
 from rulebook.games.chiritsumo.scoring import Score, score
 from rulebook.games.chiritsumo.solver import best_arrangement
 
-from ..base import ScoreBreakdown, asset
+from ..base import ScoreBreakdown, asset, esm
 from .base import BaseView, require_all_pips
 
 KIND_NAMES = {"mountain": ("山", "mountain"), "river": ("河", "river"), "wing": ("翼", "wing")}
@@ -31,7 +31,7 @@ KIND_NAMES = {"mountain": ("山", "mountain"), "river": ("河", "river"), "wing"
 class ChiritsumoBoard(anywidget.AnyWidget):
     """Pyramid + tray + seats; clicks come back as messages (place / lift / entry)."""
 
-    _esm = asset("dice.js", "chiritsumo.js")
+    _esm = esm("dice.js", "chiritsumo.js")
     _css = asset("app.css", "chiritsumo.css")
     view = traitlets.Dict().tag(sync=True)
 

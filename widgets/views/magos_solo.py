@@ -35,7 +35,7 @@ from rulebook.games.magos_solo.table import (
     turn_result,
 )
 
-from ..base import asset
+from ..base import asset, esm
 from .base import BaseView
 
 PREVIEW_TURNS = 3
@@ -44,7 +44,7 @@ PREVIEW_TURNS = 3
 class MagosBoard(anywidget.AnyWidget):
     """The turn, its dice and effects, the enemy's HP (``view["part"] == "board"``)."""
 
-    _esm = asset("dice.js", "magos_solo.js")
+    _esm = esm("dice.js", "magos_solo.js")
     _css = asset("app.css", "magos_solo.css")
     view = traitlets.Dict().tag(sync=True)
 
@@ -52,7 +52,7 @@ class MagosBoard(anywidget.AnyWidget):
 class MagosSheet(anywidget.AnyWidget):
     """The face table editor and the patch's dice table (``view["part"] == "sheet"``)."""
 
-    _esm = asset("dice.js", "magos_solo.js")
+    _esm = esm("dice.js", "magos_solo.js")
     _css = asset("app.css", "magos_solo.css")
     view = traitlets.Dict().tag(sync=True)
 

@@ -29,14 +29,14 @@ from rulebook.games.not_my_fault.actions import Audit, Card, Declare, Draw, Firs
 from rulebook.games.not_my_fault.game import DEAL, OVER, State
 from rulebook.games.not_my_fault.odds import odds
 
-from ..base import asset
+from ..base import asset, esm
 from .base import BaseView
 
 
 class NotMyFaultBoard(anywidget.AnyWidget):
     """Seats, the progress board (or milestone cards), the face-down pile, your cards."""
 
-    _esm = asset("not_my_fault.js")
+    _esm = esm("not_my_fault.js")
     _css = asset("app.css", "not_my_fault.css")
     view = traitlets.Dict().tag(sync=True)
 

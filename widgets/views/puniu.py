@@ -21,14 +21,14 @@ from rulebook.games.puniu.game import DICE, TURNS, State, category_label
 from rulebook.games.puniu.hint import advise, first_roll_value, turn_values
 from rulebook.games.puniu.scoring import CATEGORIES, band, cancel_count, category_score
 
-from ..base import asset
+from ..base import asset, esm
 from .base import BaseView, require_all_pips
 
 
 class PuniuBoard(anywidget.AnyWidget):
     """Dice + Re-roll + categories + sheets; clicks come back as messages."""
 
-    _esm = asset("dice.js", "puniu.js")
+    _esm = esm("dice.js", "puniu.js")
     _css = asset("app.css", "puniu.css")
     view = traitlets.Dict().tag(sync=True)
     part = traitlets.Unicode("all").tag(sync=True)

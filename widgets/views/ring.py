@@ -23,7 +23,7 @@ from rulebook.games.ring.bots import expected_steps, search_bot, wanted_steps
 from rulebook.games.ring.cards import AREA_NAMES, AREAS, CARD_IDS, CARD_NAMES, SUIT, SUIT_NAMES, SUITS, rank_order
 from rulebook.games.ring.game import DEAL_PHASE, State, card_text, playable
 
-from ..base import asset
+from ..base import asset, esm
 from .base import BaseView, require_all_pips
 
 HINT_BUDGET = 0.3
@@ -42,7 +42,7 @@ SHORT_SUITS = {
 class RingBoard(anywidget.AnyWidget):
     """Seats, dice, trick and hand; taps come back as messages (take / card / entry)."""
 
-    _esm = asset("dice.js", "ring.js")
+    _esm = esm("dice.js", "ring.js")
     _css = asset("app.css", "ring.css")
     view = traitlets.Dict().tag(sync=True)
 

@@ -23,7 +23,7 @@ from rulebook.games.treasure_hunt.actions import Bring, Check, Die, GiveUp, Roll
 from rulebook.games.treasure_hunt.game import State
 from rulebook.games.treasure_hunt.model import Treasure, bit, longest_run, numbers_of, popcount
 
-from ..base import asset
+from ..base import asset, esm
 from .base import BaseView
 
 TIE = 1e-12
@@ -32,7 +32,7 @@ TIE = 1e-12
 class TreasureBoard(anywidget.AnyWidget):
     """Sheet + dice + treasures; clicks come back as messages (number / option / treasure / entry / cancel)."""
 
-    _esm = asset("dice.js", "treasure_hunt.js")
+    _esm = esm("dice.js", "treasure_hunt.js")
     _css = asset("app.css", "treasure_hunt.css")
     view = traitlets.Dict().tag(sync=True)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from rulebook.core import CHANCE, HUMAN, TERMINAL, BadOption, BadRecord, Game, IllegalAction, Match, Outcome, check_seed, fresh_seed, get_game
+from rulebook.core import CHANCE, HUMAN, TERMINAL, BadOption, BadRecord, Game, IllegalAction, Match, UnreadableAction, Outcome, check_seed, fresh_seed, get_game
 from rulebook.core.game import unknown_action
 from rulebook.core.match import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, MAX_SEED
 
@@ -247,8 +247,8 @@ def test_play_accepts_values_and_text_and_refusals_change_nothing():
     m = race(table=True)
     assert m.play("roll 2") == "roll 2"
     before_state, before_actions = m.state, m.actions
-    for bad in ("roll 2", "jump", "take take"):
-        with pytest.raises(IllegalAction):
+    for bad, error in (("roll 2", IllegalAction), ("jump", UnreadableAction), ("take take", UnreadableAction)):
+        with pytest.raises(error):
             m.play(bad)
         assert m.state is before_state and m.actions == before_actions
 

@@ -20,8 +20,8 @@ from rulebook import cli
 from rulebook.site import request, serve
 from rulebook.site.serve import SiteOptions, voila_config
 
-REPO = Path(__file__).resolve().parents[2]
-FIXTURES = REPO / "tests" / "site" / "fixtures"
+REPO = Path(__file__).resolve().parents[3]
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 TEMPLATE_DIR = serve.TEMPLATES_DATA_DIR / "voila" / "templates" / "rulebook"
 
 

@@ -36,8 +36,9 @@ from rulebook.core.errors import BadOption, BadRecord
 from rulebook.core.match import MAX_RECORD_BYTES
 from rulebook.core.text import RuleText, load_rules
 from rulebook.tables import links, seal
+from rulebook.tables.opening import open_store
 from rulebook.tables.session import TableError, TableSession
-from rulebook.tables.store import OVER, NoSuchTable, TableStore, open_store
+from rulebook.tables.store import OVER, NoSuchTable, TableStore
 
 from .base import PageLink, RecordUpload, RulePanel
 from .i18n import LANGS, t

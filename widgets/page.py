@@ -22,10 +22,11 @@ from rulebook.site.request import query_params
 from rulebook.tables import links
 
 from rulebook.core.text import load_rules
-from rulebook.tables.store import TableStore, open_store
+from rulebook.tables.opening import open_store
+from rulebook.tables.store import TableStore
 
 from .app import GameApp, error_id, load_view, log_error, rules_package
-from .base import StyleSheet
+from .base import PageLink, StyleSheet
 from .i18n import LANGS, t
 
 if TYPE_CHECKING:
@@ -124,13 +125,16 @@ def make_game_app(name: str, params: Mapping[str, str], house: House | None = No
         if from_url:
             refused = None  # the URL's options are in play (alone, if the house's did not fit them)
         break
+    instead: dict[int, str] = {}  # notices that must also say what the page used instead
     if refused is not None:
+        instead[len(notices)] = "options"
         notices.append((f"URL の設定: {refused.message_ja}", f"URL settings: {refused.message_en}"))
     seats: list[str] | None = settings["seats"]
     if seats is not None:
         try:
             check_setup(game, options, seats)
         except SetupError as error:
+            instead[len(notices)] = "seats"
             notices.append((f"?seats: {error.message_ja}", f"?seats: {error.message_en}"))
             seats = None
     if seats is None and in_house.seats:
@@ -142,7 +146,7 @@ def make_game_app(name: str, params: Mapping[str, str], house: House | None = No
             pass
     table_id = params.get(links.TABLE_PARAM, "").strip() or None
     keys = links.parse_keys(params.get(links.KEYS_PARAM))
-    return GameApp(
+    app = GameApp(
         game,
         lang=lang,
         options=options or None,
@@ -156,6 +160,22 @@ def make_game_app(name: str, params: Mapping[str, str], house: House | None = No
         notes=in_house.notes,
         public_url=house.public_url,
     )
+    if instead:
+        for index, what in instead.items():
+            ja, en = app.notices[index]
+            app.notices[index] = (ja + " " + used_instead(app, what, "ja"), en + " " + used_instead(app, what, "en"))
+        app.refresh()
+    return app
+
+
+def used_instead(app: GameApp, what: str, lang: str) -> str:
+    """What a page uses in place of a refused URL value: the seats or the options now in play."""
+    if what == "seats":
+        kinds = ", ".join(app.match.seats)
+        return f"使う席: {kinds}。" if lang == "ja" else f"Seats used: {kinds}."
+    options = app.match.options
+    shown = ", ".join(f"{key}={value}" for key, value in options.items()) or ("既定" if lang == "ja" else "the defaults")
+    return f"使う設定: {shown}。" if lang == "ja" else f"Settings used: {shown}."
 
 
 def failed_page(ident: str) -> w.HTML:
@@ -238,11 +258,13 @@ class IndexPage:
         self.notice.add_class("rb-notice")
         self.intro = w.HTML()
         self.intro.add_class("rb-intro")
+        self.page_link = PageLink()
+        self.page_link.on_msg(self._on_beat)
         header = w.HBox([self.title, self.lang_button])
         header.add_class("rb-header")
         filters = w.HBox([self.players, self.minutes, self.sort])
         filters.add_class("rb-filters")
-        self.root = w.VBox([StyleSheet(), header, self.notice, self.intro, filters, self.table])
+        self.root = w.VBox([StyleSheet(), self.page_link, header, self.notice, self.intro, filters, self.table])
         self.root.add_class("rb-app")
         self.root.add_class("rb-index")
         self._set_choices()
@@ -268,9 +290,16 @@ class IndexPage:
         self.sort.value = keep[2] or "title"
 
     def set_lang(self, lang: str) -> None:
+        """Switch the language: the page, its links and the address bar (a reload or a shared link keeps it)."""
         self.lang = lang
+        self.page_link.query = f"lang={lang}"
         self._set_choices()
         self.draw()
+
+    def _on_beat(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Answer the page's heartbeat (``PageLink``), so the catalogue is not reloaded as if its kernel were gone."""
+        if isinstance(content, dict) and "beat" in content:
+            self.page_link.pong += 1
 
     def entries(self) -> list[Entry]:
         listed = ENTRIES if self.shelf is None else [e for e in ENTRIES if e.slug in self.shelf]
@@ -301,11 +330,17 @@ class IndexPage:
             if playable:
                 name = f'<a class="rb-play-link" href="/voila/render/{entry.slug}.ipynb{suffix}">{name}</a>'
             note = f'<div class="rb-entry-note">{e(entry.note(self.lang))}</div>' if entry.note(self.lang) else ""
+            if entry.blurb(self.lang):
+                note = f'<div class="rb-entry-blurb">{e(entry.blurb(self.lang))}</div>' + note
+            minutes = e(entry.minutes_text(self.lang))
+            if not entry.time_published and entry.estimate is not None:
+                minutes = f'<span class="rb-time-estimate" title="{e(self._w("原典に時間の記載がないため、このサイトの目安です。時間で絞り込んでも隠れません。", "The source gives no time: this is our estimate. The time filter never hides this game."))}">{minutes}</span>'
+
             status = self._w("遊べる", "playable") if playable else self._w("準備中", "coming")
             cells = [
                 f"{name}{note}",
                 e(entry.players_text(self.lang)),
-                e(entry.minutes_text(self.lang)),
+                minutes,
                 e(entry.age_text(self.lang)),
                 str(entry.year) if entry.year else "—",
                 f'<span class="rb-status-{"playable" if playable else "coming"}">{status}</span>',

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import html
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Callable, Protocol, Sequence
 
 import ipywidgets as w
 
@@ -22,8 +22,25 @@ from rulebook.tables import links
 
 from .i18n import t
 
-if TYPE_CHECKING:
-    from .app import GameApp
+
+
+class SeatsHost(Protocol):
+    """What the panel needs of the page it sits on (``GameApp`` provides it).
+
+    A protocol rather than an import of ``GameApp``: the app builds the
+    panel, so the panel importing the app would be a circle.
+    """
+
+    session: Any
+    lang: str
+    match: Any
+    game: Any
+
+    def guarded(self, fn: Callable[..., Any]) -> Callable[..., Any]: ...
+
+    def hold_seats(self, seats: Sequence[int]) -> None: ...
+
+    def seat_url(self, seats: Sequence[int] = ()) -> str: ...
 
 CONNECTED_SECONDS = 15.0
 """A seat counts as connected if a page holding it answered a heartbeat this recently."""
@@ -56,7 +73,7 @@ def _w(key: str, lang: str) -> str:
 class SeatsPanel:
     """Seat links, QR codes and "plays on this device" switches for one page."""
 
-    def __init__(self, app: "GameApp") -> None:
+    def __init__(self, app: SeatsHost) -> None:
         self.app = app
         self.title = w.HTML()
         self.title.add_class("rb-panel-title")

@@ -325,7 +325,7 @@ class RulebookVoila(Voila):
 
     def _purge_tables(self) -> None:
         """Remove tables finished, or untouched, more than ``keep_days`` ago."""
-        from rulebook.tables.store import open_store
+        from rulebook.tables.opening import open_store
 
         try:
             cutoff = time.time() - self.site_options.keep_days * DAY

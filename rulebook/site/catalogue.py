@@ -1,8 +1,10 @@
 """The catalogue of every game in the rule sources, for the index page.
 
 Players, time, age and year are as the sources give them (RULES-NOTES.md,
-"Catalogue data"); ``None`` where a source says nothing — the page shows a
-dash rather than a guess. A game is *playable* when its engine is registered
+"Catalogue data"); ``None`` where a source says nothing. Where a source
+gives no playing time the page shows our estimate, marked as such, and the
+time filter never hides the game (issue 10: 5 of 7 playable games had
+vanished behind it). Each game has a one-line description in our own words. A game is *playable* when its engine is registered
 and its notebook exists; the rest are listed as *coming*. Sorting and
 filtering are plain functions so the page and the tests share them.
 """
@@ -33,6 +35,11 @@ class Entry:
     source: str
     note_ja: str = ""
     note_en: str = ""
+    blurb_ja: str = ""
+    """One line saying what the game is, in our own words."""
+    blurb_en: str = ""
+    estimate: tuple[int, int] | None = None
+    """Our estimate of a game's length in minutes when its source gives none (shown as an estimate)."""
 
     def title(self, lang: str) -> str:
         return self.title_ja if lang == "ja" else self.title_en
@@ -40,12 +47,31 @@ class Entry:
     def note(self, lang: str) -> str:
         return self.note_ja if lang == "ja" else self.note_en
 
+    def blurb(self, lang: str) -> str:
+        return self.blurb_ja if lang == "ja" else self.blurb_en
+
+    @property
+    def time_published(self) -> bool:
+        return self.minutes_min is not None
+
+    def sort_minutes(self) -> int | None:
+        """Minutes to sort by: the published time, else our estimate."""
+        if self.minutes_min is not None:
+            return self.minutes_min
+        return self.estimate[0] if self.estimate else None
+
     def plays_with(self, players: int) -> bool:
         top = self.players_max if self.players_max is not None else 99
         return self.players_min <= players <= top
 
     def fits_in(self, minutes: int) -> bool:
-        """Known to end within ``minutes`` (a game with no stated time does not fit)."""
+        """Kept by a "within ``minutes``" filter: its published time fits, or no time was published.
+
+        A game whose source gives no time is never hidden: our estimate is
+        only a guess, and hiding a game for a guess would hide most of them.
+        """
+        if not self.time_published:
+            return True
         longest = self.minutes_max if self.minutes_max is not None else self.minutes_min
         return longest is not None and longest <= minutes
 
@@ -58,7 +84,10 @@ class Entry:
 
     def minutes_text(self, lang: str) -> str:
         if self.minutes_min is None:
-            return "—"
+            if self.estimate is None:
+                return "—"
+            low, high = self.estimate
+            return f"{low}〜{high}分（目安）" if lang == "ja" else f"{low}–{high} min (our estimate)"
         if self.minutes_max is None or self.minutes_max == self.minutes_min:
             return f"約{self.minutes_min}分" if lang == "ja" else f"~{self.minutes_min} min"
         return f"{self.minutes_min}〜{self.minutes_max}分" if lang == "ja" else f"{self.minutes_min}–{self.minutes_max} min"
@@ -71,31 +100,72 @@ class Entry:
 
 BLOG = "003_d7d25f781a4b54c2"
 ENTRIES: tuple[Entry, ...] = (
-    Entry("chiritsumo", "ちりつも", "Chiritsumo", 1, 4, 10, 20, 10, 2018, "くまのす (Kumanosu Games)", "000_34695685fd28a73e"),
+    Entry(
+        "chiritsumo", "ちりつも", "Chiritsumo", 1, 4, 10, 20, 10, 2018, "くまのす (Kumanosu Games)", "000_34695685fd28a73e",
+        blurb_ja="ふった 10 個のダイスをピラミッドに積み、同じ色が作る形で得点する。",
+        blurb_en="Roll ten dice, stack them into a pyramid and score the shapes each colour makes.",
+    ),
     Entry(
         "dice_of_tower", "ダイスオブタワー", "Dice of Tower", 2, 4, None, None, None, None, "ドミッチ (domi)", "001_94e225f8e878f636",
         "4人はペア戦", "4 players play in pairs",
+        blurb_ja="大小のダイスを相手の塔に積み、崩さずに高い塔の頂上を取る。",
+        blurb_en="Stack dice of every size on your rivals' towers and hold the top without a collapse.",
+        estimate=(20, 30),
     ),
-    Entry("kokkuri", "狐狗狸太陽（こっくりサン）", "Kokkuri-san", 3, 4, 15, 30, 8, 2016, "—", "002_0e57f93b5ca001b0"),
-    Entry("puniu", "ぷにぅダイス", "Puniu Dice", 1, None, None, None, None, None, "#44", BLOG),
-    Entry("not_my_fault", "Not My Fault! ver.2.0", "Not My Fault! ver.2.0", 2, None, None, None, None, None, "#41 / ver.2.0", BLOG),
+    Entry(
+        "kokkuri", "狐狗狸太陽（こっくりサン）", "Kokkuri-san", 3, 4, 15, 30, 8, 2016, "—", "002_0e57f93b5ca001b0",
+        blurb_ja="候補者にこっそり票を入れ、選挙の順位と後ろ盾の効果で点を取る。",
+        blurb_en="Slip votes under the candidates and score from the ranking and your patrons.",
+    ),
+    Entry(
+        "puniu", "ぷにぅダイス", "Puniu Dice", 1, None, None, None, None, None, "#44", BLOG,
+        blurb_ja="5 個のダイスで役を埋める。失点がかさむと高い得点から消えていく。",
+        blurb_en="Fill a score sheet with five dice; too many penalty points wipe out your best scores.",
+        estimate=(10, 20),
+    ),
+    Entry(
+        "not_my_fault", "Not My Fault! ver.2.0", "Not My Fault! ver.2.0", 2, None, None, None, None, None, "#41 / ver.2.0", BLOG,
+        blurb_ja="カードを伏せて山の合計を申告し、次の人は信じるか監査するかを選ぶはったりゲーム。",
+        blurb_en="A bluffing game: add a card face down, say what the pile adds up to, and the next player believes you or calls an audit.",
+        estimate=(15, 30),
+    ),
     Entry(
         "not_my_fault_41", "Not My Fault!（#41 試作版）", "Not My Fault! (#41 prototype)", 2, 5, None, None, None, None, "#41", BLOG,
+        blurb_ja="Not My Fault! の試作版: 7 枚の手札とマイルストーンカード、けん責処分。",
+        blurb_en="The first version of Not My Fault!: seven-card hands, milestone cards and reprimands.",
+        estimate=(15, 30),
     ),
-    Entry("treasure_hunt", "宝探し", "Treasure Hunt", 1, 1, None, None, None, None, "#43", BLOG),
+    Entry(
+        "treasure_hunt", "宝探し", "Treasure Hunt", 1, 1, None, None, None, None, "#43", BLOG,
+        blurb_ja="紙と 2 個のダイスで遊ぶ 1 人用の探検。数字にしるしを付け、失敗する前に宝を持ち帰る。",
+        blurb_en="A solo expedition with paper and two dice: tick numbers and bring a treasure home before you fail.",
+        estimate=(5, 10),
+    ),
     Entry(
         "lemon_poker", "レモンポーカー", "Lemon Poker", 2, None, None, None, None, None, "#42", BLOG,
         "作者いわく未完成", "marked unfinished by its designer",
+        blurb_ja="親が並べた 2 組の手札の一部を見て、子がどちらが勝つかに賭ける。",
+        blurb_en="The dealer lays out two sorted hands; the other player sees a few cards and bets on one.",
+        estimate=(10, 20),
     ),
     Entry(
         "national_economy", "ナショナルエコノミー（試作版）", "National Economy (prototype)", 1, 4, 30, 45, None, None, "#37", BLOG,
         "カード名は仮", "card names are provisional",
+        blurb_ja="労働者を職場に送り、建物を建てて賃金を払いながら経済を回す。",
+        blurb_en="Send workers to workplaces, build, and keep paying their wages as the economy grows.",
     ),
     Entry(
         "magos_solo", "マゴス 1人用パッチ v1.1", "Magos solo patch v1.1", 1, 1, None, None, None, None, "Magos", BLOG,
         "ターン表の補助のみ（本体のルールは原典にない）", "a turn helper only (the base game is not in the source)",
+        blurb_ja="マゴスを 1 人で遊ぶときの敵ダイスの手番表を進める補助。",
+        blurb_en="Runs the enemy dice's turn table when you play Magos alone.",
+        estimate=(20, 40),
     ),
-    Entry("ring", "指輪を落とさないで", "Don't Drop the Ring", 3, 5, 20, 20, 10, 2023, "酔いどれ趣造", "004_01eb4be809c2fa9b"),
+    Entry(
+        "ring", "指輪を落とさないで", "Don't Drop the Ring", 3, 5, 20, 20, 10, 2023, "酔いどれ趣造", "004_01eb4be809c2fa9b",
+        blurb_ja="取ったダイスの目のぶんだけトリックを取れれば指輪は動かない。外すと指先へずれていく。",
+        blurb_en="Draft a die, then win exactly as many trick steps as it shows, or your ring slides towards your fingertip.",
+    ),
 )
 
 SORT_KEYS = ("title", "players", "time", "age", "year")
@@ -130,7 +200,7 @@ def sort_entries(entries: Sequence[Entry], key: str, lang: str = "ja", playable:
         unknown = 10**6
         number = {
             "players": entry.players_min,
-            "time": entry.minutes_min if entry.minutes_min is not None else unknown,
+            "time": entry.sort_minutes() if entry.sort_minutes() is not None else unknown,
             "age": entry.age if entry.age is not None else unknown,
             "year": entry.year if entry.year is not None else unknown,
             "title": 0,

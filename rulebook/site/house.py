@@ -92,14 +92,14 @@ def check_setup(game: Game, options: Mapping[str, Any] | None, seats: Sequence[s
         raise SetupError(
             "seats",
             f"席の数（{len(seats)}）が人数（{count}）と合いません。",
-            f"{len(seats)} seat kinds given for {count} seats.",
+            f"{len(seats)} seat kind{'s' if len(seats) != 1 else ''} given for {count} seat{'s' if count != 1 else ''}.",
         )
     unknown = [kind for kind in seats if kind not in kinds]
     if unknown:
         raise SetupError(
             "seats",
-            f"使えない席の種類があります（{', '.join(kinds)} のどれか）。",
-            f"unknown seat kind {unknown[0]!r} (one of {', '.join(kinds)}).",
+            f"席の種類「{str(unknown[0])[:20]}」は使えません（{', '.join(kinds)} のどれか）。",
+            f"Unknown seat kind '{str(unknown[0])[:20]}' (one of {', '.join(kinds)}).",
         )
     return normal, list(seats)
 

@@ -312,7 +312,7 @@ class SiteProcess:
 
     def store(self):  # noqa: ANN201 - a TableStore; imported late (the site process module stays light)
         """The site's table store, opened in this process (tests read tables the pages made)."""
-        from rulebook.tables.store import open_store
+        from rulebook.tables.opening import open_store
 
         return open_store(self.db_url)
 

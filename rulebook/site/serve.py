@@ -310,7 +310,8 @@ def check_site(options: SiteOptions) -> None:
             load_house(house)
         except HouseError as exc:
             raise SystemExit(f"rulebook serve: {exc}") from exc
-    from rulebook.tables.store import describe, open_store
+    from rulebook.tables.opening import open_store
+    from rulebook.tables.store import describe
 
     try:
         open_store(options.store_url)

@@ -121,7 +121,7 @@ def test_old_tables_are_removed_when_the_site_starts(start_site, tmp_path):
     """``--keep-days``: a table untouched for longer is gone after a start; a recent one stays."""
     import sqlite3
 
-    from rulebook.tables.store import forget_stores, open_store
+    from rulebook.tables.opening import forget_stores, open_store
 
     url = f"sqlite://{tmp_path / 'tables.sqlite'}"
     store = open_store(url)

@@ -18,7 +18,8 @@ import widgets.host as host_module
 from rulebook.site.house import ENV_HOUSE, GameHouse, House, forget_house
 from rulebook.site.host import LOCK_AFTER, LOCK_SECONDS, LoginGuard
 from rulebook.tables.session import TableSession
-from rulebook.tables.store import CLOSED, OPEN, OWNER, forget_stores, open_store
+from rulebook.tables.store import CLOSED, OPEN, OWNER
+from rulebook.tables.opening import forget_stores, open_store
 from widgets.host import HostPage
 from widgets.page import IndexPage, make_game_app, make_host_page
 

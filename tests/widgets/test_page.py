@@ -61,7 +61,9 @@ def test_index_filters_and_sorts() -> None:
     assert "ring" in slugs and "chiritsumo" not in slugs and "puniu" in slugs  # 1+ plays with 5
     page.players.value = 0
     page.minutes.value = 20
-    assert {e.slug for e in page.entries()} == {"chiritsumo", "ring"}
+    unpublished = {e.slug for e in ENTRIES if e.minutes_min is None}
+    assert {e.slug for e in page.entries()} == {"chiritsumo", "ring"} | unpublished  # no published time: never hidden
+    assert "our estimate" in page.table.value and "rb-time-estimate" in page.table.value
     page.minutes.value = 0
     page.sort.value = "year"
     years = [e.year for e in page.entries() if e.year]
@@ -69,7 +71,18 @@ def test_index_filters_and_sorts() -> None:
     assert 'href="/voila/render/chiritsumo.ipynb?lang=en"' in page.table.value
     page.players.value = 6
     page.minutes.value = 15
+    assert {e.slug for e in page.entries()} == {e.slug for e in ENTRIES if e.minutes_min is None and e.plays_with(6)}
+    page.players.value = 1
+    page.minutes.value = 0
+    page.shelf = ["ring"]
+    page.minutes.value = 15
     assert "No game matches" in page.table.value
+
+
+def test_index_shows_a_one_line_description_per_game() -> None:
+    page = IndexPage("en", playable=frozenset({"chiritsumo"}))
+    assert page.table.value.count("rb-entry-blurb") == len(ENTRIES)
+    assert "Roll ten dice" in page.table.value
 
 
 def test_index_language_switch() -> None:
@@ -77,3 +90,26 @@ def test_index_language_switch() -> None:
     assert "遊べる" not in page.table.value and "準備中" in page.table.value
     page.lang_button.click()
     assert page.lang == "en" and "coming" in page.table.value
+    assert page.page_link.query == "lang=en"  # the address bar follows the switch
+
+
+def test_index_answers_its_heartbeat() -> None:
+    page = IndexPage("ja", playable=frozenset())
+    page._on_beat(page.page_link, {"beat": 1}, [])
+    page._on_beat(page.page_link, "junk", [])
+    assert page.page_link.pong == 1
+
+
+@pytest.mark.parametrize(
+    "game, query, used",
+    [
+        ("puniu", {"seats": "human,robot", "players": "2"}, "Seats used: human, hint."),
+        ("puniu", {"players": "9"}, "Settings used: players=1."),
+        ("chiritsumo", {"mode": "hakoniwa", "players": "2", "seats": "human,wizard"}, "Seats used:"),
+    ],
+)
+def test_a_bad_url_value_names_the_value_and_what_was_used_instead(game: str, query: dict[str, str], used: str) -> None:
+    app = make_game_app(game, {"lang": "en", **query})
+    assert used in app.notice_box.value
+    bad = query.get("seats", "").split(",")[-1] if "seats" in query else query["players"]
+    assert bad in app.notice_box.value

@@ -21,7 +21,7 @@ import ipywidgets as w
 import pytest
 
 from rulebook.core import CHANCE, Match, get_game
-from rulebook.tables.store import forget_stores, open_store
+from rulebook.tables.opening import forget_stores, open_store
 from widgets import GameApp
 
 NMF = get_game("not_my_fault")

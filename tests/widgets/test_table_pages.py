@@ -11,7 +11,7 @@ import json
 import pytest
 
 from rulebook.core import SPECTATOR
-from rulebook.tables.store import forget_stores, open_store
+from rulebook.tables.opening import forget_stores, open_store
 from widgets import GameApp
 
 

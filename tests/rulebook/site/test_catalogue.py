@@ -29,9 +29,33 @@ def test_facts_from_the_sources() -> None:
     assert (BY_SLUG["national_economy"].minutes_min, BY_SLUG["national_economy"].minutes_max) == (30, 45)
 
 
-def test_unknown_time_never_fits_a_time_filter() -> None:
-    assert "puniu" not in {e.slug for e in filter_entries(ENTRIES, minutes=999)}
-    assert {e.slug for e in filter_entries(ENTRIES, minutes=30)} == {"chiritsumo", "kokkuri", "ring"}
+def test_a_game_without_published_time_is_never_hidden_by_the_time_filter() -> None:
+    unpublished = {e.slug for e in ENTRIES if e.minutes_min is None}
+    assert "puniu" in unpublished
+    for minutes in (1, 15, 30, 999):
+        shown = {e.slug for e in filter_entries(ENTRIES, minutes=minutes)}
+        assert unpublished <= shown
+    assert {e.slug for e in filter_entries(ENTRIES, minutes=30)} == unpublished | {"chiritsumo", "kokkuri", "ring"}
+    assert {e.slug for e in filter_entries(ENTRIES, minutes=15)} == unpublished
+
+
+def test_every_game_has_a_one_line_description_and_an_estimate_marked_as_such() -> None:
+    for entry in ENTRIES:
+        for lang in ("ja", "en"):
+            blurb = entry.blurb(lang)
+            assert blurb and "\n" not in blurb and len(blurb) <= 140, (entry.slug, lang)
+        assert entry.blurb_en[0].isupper() and entry.blurb_en.endswith("."), entry.slug
+        if entry.minutes_min is None:
+            assert entry.estimate is not None, entry.slug
+            assert "estimate" in entry.minutes_text("en") and "目安" in entry.minutes_text("ja")
+        else:
+            assert "estimate" not in entry.minutes_text("en")
+
+
+def test_time_sort_uses_the_estimate_after_nothing_else() -> None:
+    ordered = sort_entries(ENTRIES, "time", "en")
+    minutes = [e.sort_minutes() for e in ordered]
+    assert minutes == sorted(minutes)
 
 
 def test_sort_puts_unknown_last_and_playable_first_on_ties() -> None:

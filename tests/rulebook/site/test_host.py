@@ -22,7 +22,8 @@ from rulebook.site.host import (
     table_rows,
 )
 from rulebook.tables.session import TableSession
-from rulebook.tables.store import CLOSED, OPEN, OVER, forget_stores, open_store
+from rulebook.tables.store import CLOSED, OPEN, OVER
+from rulebook.tables.opening import forget_stores, open_store
 
 
 @pytest.fixture

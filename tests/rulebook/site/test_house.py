@@ -142,7 +142,7 @@ def test_public_urls(tmp_path, url) -> None:
         ("[games.ring]\nseats = []\n", ["games.ring.seats must be a list"]),
         ('[games.ring]\nseats = ["human", "human"]\n', ["games.ring.seats", "2 seat kinds given for 4 seats"]),
         ('[games.ring]\nseats = ["human", "human", "human", "wizard"]\n', ["games.ring.seats", "'wizard'", "rules"]),
-        ('[games.puniu]\noptions = { players = 2 }\nseats = ["human"]\n', ["games.puniu.seats", "1 seat kinds given for 2 seats"]),
+        ('[games.puniu]\noptions = { players = 2 }\nseats = ["human"]\n', ["games.puniu.seats", "1 seat kind given for 2 seats"]),
         ("[games.ring]\nnotes_ja = 1\n", ["games.ring.notes_ja must be a string"]),
         (f'[games.ring]\nnotes_en = "{"x" * 2001}"\n', ["games.ring.notes_en is 2001 characters"]),
     ],

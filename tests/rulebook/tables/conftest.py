@@ -12,7 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from rulebook.tables.store import TableStore, forget_stores, open_store
+from rulebook.tables.store import TableStore
+from rulebook.tables.opening import forget_stores, open_store
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -15,7 +15,8 @@ import pytest
 
 from rulebook.tables.postgres import PostgresStore
 from rulebook.tables.store import describe
-from rulebook.tables.store import StaleRevision, StoredStep, StoreError, forget_stores, open_store
+from rulebook.tables.store import StaleRevision, StoredStep, StoreError
+from rulebook.tables.opening import forget_stores, open_store
 
 
 @pytest.fixture(autouse=True)

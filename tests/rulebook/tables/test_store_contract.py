@@ -24,10 +24,9 @@ from rulebook.tables.store import (
     StaleRevision,
     StoredStep,
     TableStore,
-    forget_stores,
     is_token_text,
-    open_store,
 )
+from rulebook.tables.opening import forget_stores, open_store
 
 
 def new(store: TableStore, **kwargs):

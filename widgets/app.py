@@ -34,6 +34,7 @@ import ipywidgets as w
 from rulebook.core import CHANCE, HUMAN, SPECTATOR, TERMINAL, Game, Match, RulebookError, get_game
 from rulebook.core.errors import BadOption, BadRecord
 from rulebook.core.match import MAX_RECORD_BYTES
+from rulebook.core.lesson import Lesson, LessonError, load_lesson
 from rulebook.core.text import RuleText, load_rules
 from rulebook.tables import links, seal
 from rulebook.tables.opening import open_store
@@ -42,6 +43,7 @@ from rulebook.tables.store import OVER, NoSuchTable, TableStore
 
 from .base import PageLink, RecordUpload, RulePanel
 from .i18n import LANGS, t
+from .lesson import LESSON_LABEL, LessonGuide
 from .seats_panel import SeatsPanel
 
 LOG_LINES = 300
@@ -69,6 +71,16 @@ def _classed(widget: w.Widget, *classes: str) -> w.Widget:
 def load_view(game_name: str) -> type:
     """The view class of a game: ``widgets.views.<game>.View``."""
     return importlib.import_module(f"widgets.views.{game_name}").View
+
+
+def _lesson_of(game: Game) -> Lesson | None:
+    """The game's lesson, or None (no lesson yet, or a file that does not read: the page works without it)."""
+    try:
+        return load_lesson(game)
+    except LessonError:
+        ident = error_id()
+        log_error(f"the {game.name} lesson file", ident)
+        return None
 
 
 def rules_package(game: Game) -> str:
@@ -113,6 +125,7 @@ class GameApp:
         claim: bool = False,
         notes: tuple[str, str] | None = None,
         public_url: str = "",
+        learn: bool = False,
     ) -> None:
         self.game = get_game(game) if isinstance(game, str) else game
         self.lang = lang if lang in LANGS else "ja"
@@ -139,6 +152,9 @@ class GameApp:
         self._touched = 0.0
         self._last_beat = time.monotonic()
         self.closed = False
+        self.lesson: Lesson | None = _lesson_of(self.game)
+        self.guide: LessonGuide | None = None
+        """The "Learn to play" guide while a lesson is being played on this page."""
         self._build()
         self.view = load_view(self.game.name)(self)
         self.board_area.children = (self.view.widget,)
@@ -151,6 +167,8 @@ class GameApp:
             except RulebookError as error:
                 self.notices.append((error.message_ja, error.message_en))
                 self._start(None, None, None, False)
+        if learn and self.lesson is not None:
+            self._resume_or_start_lesson()
         self.view.set_options(self.match.options)
         self._sync_newgame_panel()
         self.refresh()
@@ -166,7 +184,9 @@ class GameApp:
         self.status = _classed(w.HTML(), "rb-status")
         self.lang_button = _classed(w.Button(), "rb-lang")
         self.lang_button.on_click(self.guarded(lambda _: self.set_lang("en" if self.lang == "ja" else "ja")))
-        self.header = _classed(w.HBox([self.title, self.status, self.lang_button]), "rb-header")
+        self.learn_button = _classed(w.Button(), "rb-learn")
+        self.learn_button.on_click(self.guarded(lambda _: self.start_lesson()))
+        self.header = _classed(w.HBox([self.title, self.status, self.learn_button, self.lang_button]), "rb-header")
         self.notice_box = _classed(w.HTML(), "rb-notice")
 
         self.board_area = _classed(w.VBox(), "rb-board-area")
@@ -177,7 +197,8 @@ class GameApp:
         self.outcome_box = _classed(w.HTML(), "rb-outcome")
         self.hint_box = _classed(w.HTML(), "rb-hint")
         self.panel_area = _classed(w.VBox(), "rb-panel-area")
-        self.play_parts = (self.board_area, self.actions, self.error_box, self.outcome_box, self.hint_box, self.panel_area)
+        self.lesson_area = _classed(w.VBox(), "rb-lesson-slot")
+        self.play_parts = (self.lesson_area, self.board_area, self.actions, self.error_box, self.outcome_box, self.hint_box, self.panel_area)
         self.play_column = _classed(w.VBox(self.play_parts), "rb-play")
 
         self.undo_button = _classed(w.Button(icon="undo"), "rb-undo")
@@ -296,7 +317,8 @@ class GameApp:
     def _update_link(self) -> None:
         """The address bar: this table and the seats this page plays (a reload comes back here)."""
         session = self.session
-        self.page_link.query = links.page_query(session.table_id, session.page_keys(), self.lang)
+        query = links.page_query(session.table_id, session.page_keys(), self.lang)
+        self.page_link.query = query + ("&learn=1" if getattr(self, "guide", None) is not None else "")
 
     def origin(self) -> str:
         """How other devices reach the site: the house's public URL, or what this browser used."""
@@ -378,11 +400,15 @@ class GameApp:
         self.play_group([action])
 
     def play_group(self, actions: Sequence[Any]) -> None:
+        if self.guide is not None:
+            self.guide.check(actions)
         try:
             self.session.play_group(actions, self.view.auto_roll)
         except TableError:
             self._after_change()
             raise
+        if self.guide is not None:
+            self.guide.played()
         self._after_move()
 
     def roll(self) -> None:
@@ -524,6 +550,55 @@ class GameApp:
         self.closed = True
         if self._watch_task is not None:
             self._watch_task.cancel()
+
+    # ----- the guided first game ("Learn to play") ------------------------------------------------------
+    def start_lesson(self) -> None:
+        """Begin the game's lesson on a new table (the game on the page stays in the store)."""
+        if self.lesson is None:
+            return
+        self.guide = LessonGuide(self, self.lesson)
+        self.guide.start(0)
+        self.refresh()
+
+    def _resume_or_start_lesson(self) -> None:
+        """``?learn=1``: a lesson table of the link resumes at its step; anything else starts the lesson."""
+        assert self.lesson is not None
+        step = None
+        if self.session.info.label == LESSON_LABEL and not self.session.is_spectator():
+            step = self.lesson.step_for([str(a) for a in self.match.actions])
+        self.guide = LessonGuide(self, self.lesson)
+        if step is None:
+            self.guide.start(0)
+        else:
+            self.guide.step = step
+            self.guide.finished = step >= len(self.lesson.steps)
+            self._update_link()
+
+    def use_match(self, match: Match, label: str) -> None:
+        """Show ``match`` on a new table of the store (a lesson's step)."""
+        self._use(TableSession.from_match(self.store, match, seed_chosen=True, label=label))
+        self.view.set_options(match.options)
+        self._sync_newgame_panel()
+
+    def play_script(self, moves: Sequence[str]) -> None:
+        """Make a lesson's scripted moves (its dice, the other seats) on the table."""
+        self.session.play_group(list(moves), self.view.auto_roll)
+        self._trim_log_cache()
+
+    def point_rules(self, rule_id: str) -> None:
+        """Highlight and scroll to the rule paragraph a lesson step teaches."""
+        if rule_id in self.rules[self.lang].ids:
+            self.rule_panel.highlight = rule_id
+            self.rule_panel.focus += 1
+
+    def end_lesson(self, new_game: bool) -> None:
+        """Leave the lesson: play on from this position (real dice from now on) or start a real game."""
+        self.guide = None
+        if new_game:
+            self.start(dict(self.match.options))
+        else:
+            self._update_link()
+            self.refresh()
 
     # ----- saving and loading ----------------------------------------------------------------
     def _on_upload(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -668,8 +743,12 @@ class GameApp:
         return sorted(self.session.seats_here)
 
     def hot_seat(self) -> bool:
-        """Several people share the screen in a game with secrets: pass screens are needed."""
-        return self.game.hidden_information and len(self.human_seats()) >= 2
+        """Several people share the screen in a game with secrets: pass screens are needed.
+
+        Not in a lesson: there the other seats are the script's, and the
+        learner always sees the first seat.
+        """
+        return self.game.hidden_information and len(self.human_seats()) >= 2 and self.guide is None
 
     def _reset_viewer(self) -> None:
         humans = self.human_seats()
@@ -682,6 +761,9 @@ class GameApp:
         """When another person's move comes up, hide the board until they take the tablet."""
         player = self.match.current_player
         humans = self.human_seats()
+        if self.guide is not None and humans:
+            self.viewer, self.revealed = humans[0], True
+            return
         if self.viewer not in humans:
             self.viewer = humans[0] if humans else SPECTATOR
         if player >= 0 and player in humans and player != self.viewer:
@@ -713,14 +795,17 @@ class GameApp:
         """The table's facts for the header: whose page this is, table mode, a closed table."""
         lang, session = self.lang, self.session
         tags = []
-        if session.info.label:
+        lesson_table = session.info.label == LESSON_LABEL
+        if lesson_table:
+            tags.append(f"<span class='rb-table-label rb-lesson-tag'>{html.escape(t('lesson_tag', lang))}</span>")
+        elif session.info.label:
             tags.append(f"<span class='rb-table-label'>{html.escape(session.info.label)}</span>")
         if session.is_spectator():
             tags.append(f"<span class='rb-watching'>{html.escape(t('watching', lang))}</span>")
         elif len(set(self.match.seats)) > 1 or len(self.human_seats()) < self.match.seats.count(HUMAN):
             names = ", ".join(f"{t('seat', lang)} {k + 1}" for k in self.human_seats())
             tags.append(f"<span class='rb-my-seats'>{html.escape(t('this_page_plays', lang, seats=names))}</span>")
-        if self.match.table:
+        if self.match.table and self.guide is None:
             tags.append(html.escape(t("table_on", lang)))
         if not session.is_open:
             tags.append(f"<span class='rb-table-closed'>{html.escape(t('table_closed', lang))}</span>")
@@ -737,9 +822,20 @@ class GameApp:
         self.roll_button.description = t("roll", lang)
         self.undo_button.description = t("undo", lang)
         self.redo_button.description = t("redo", lang)
-        self.undo_button.disabled = not self.session.can_undo()
-        self.redo_button.disabled = not self.session.can_redo()
-        self.undo_button.tooltip = "" if self.session.can_undo() else t(self._why_no_undo(), lang)
+        in_lesson = self.guide is not None
+        self.undo_button.disabled = in_lesson or not self.session.can_undo()
+        self.redo_button.disabled = in_lesson or not self.session.can_redo()
+        if in_lesson:
+            self.undo_button.tooltip = t("lesson_use_back", lang)
+        else:
+            self.undo_button.tooltip = "" if self.session.can_undo() else t(self._why_no_undo(), lang)
+        self.learn_button.description = t("learn", lang)
+        _hide(self.learn_button, self.lesson is None or in_lesson)
+        if self.guide is not None:
+            self.guide.draw()
+            self.lesson_area.children = (self.guide.root,)
+        elif self.lesson_area.children:
+            self.lesson_area.children = ()
         self.hint_toggle.description = t("hint_off" if self.hint_on else "hint", lang)
         self.newgame_toggle.description = t("new_game", lang)
         self.seats_toggle.description = t("seats_links", lang)
@@ -771,7 +867,7 @@ class GameApp:
     def _draw_notices(self) -> None:
         lang = self.lang
         items = [ja if lang == "ja" else en for ja, en in self.notices]
-        if self.session.info.seed_chosen and not self.game_finished():
+        if self.session.info.seed_chosen and not self.game_finished() and self.session.info.label != LESSON_LABEL:
             items.append(t("seed_chosen", lang))
         notices = "".join(f"<div>{html.escape(text)}</div>" for text in items)
         notes = ""

@@ -82,6 +82,27 @@ WORDS: dict[str, tuple[str, str]] = {
     "table_closed": ("閉じたテーブル", "table closed"),
     "seats_links": ("席とリンク", "Seats & links"),
     "staff_notes": ("お店から:", "From the staff:"),
+    "learn": ("遊び方を覚える", "Learn to play"),
+    "lesson_tag": ("遊び方ガイド", "lesson"),
+    "lesson_progress": ("{step} / {steps}", "step {step} of {steps}"),
+    "lesson_back": ("戻る", "Back"),
+    "lesson_next": ("次へ", "Next"),
+    "lesson_skip": ("この手を代わりに指す", "Do it for me"),
+    "lesson_exit": ("ガイドを終える", "Leave the lesson"),
+    "lesson_play_on": ("この続きを遊ぶ", "Play on from here"),
+    "lesson_new_game": ("新しいゲームを始める", "Start a new game"),
+    "lesson_no_back": ("最初のステップです。", "This is the first step."),
+    "lesson_done": (
+        "ガイドはここまでです。この局面から続けて遊ぶ（ダイスやカードは卓上モードで入力）か、新しいゲームを始めましょう。",
+        "That is the end of the lesson. Play on from this position (you enter the dice or cards, as in table mode), or start a new game.",
+    ),
+    "lesson_asks": ("このステップでは次をしてください: {what}", "This step asks you to do this: {what}"),
+    "lesson_read_first": ("読み終えたら「次へ」を押してください。", "Read this step, then press Next."),
+    "lesson_do_first": (
+        "このステップでは盤で手を指します（「この手を代わりに指す」でも進めます）。",
+        "This step asks for a move on the board (or press \"Do it for me\").",
+    ),
+    "lesson_use_back": ("ガイド中は「戻る」を使ってください。", "In the lesson, use Back."),
 }
 
 

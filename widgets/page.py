@@ -21,6 +21,7 @@ from rulebook.site.house import House, SetupError, check_setup, current_house, h
 from rulebook.site.request import query_params
 from rulebook.tables import links
 
+from rulebook.core.lesson import LessonError, load_lesson
 from rulebook.core.text import load_rules
 from rulebook.tables.opening import open_store
 from rulebook.tables.store import TableStore
@@ -57,7 +58,7 @@ def page_lang(params: Mapping[str, str], notices: list[Notice], default: str = "
     return lang
 
 
-RESERVED = ("lang", "seed", "seats", "table", links.TABLE_PARAM, links.KEYS_PARAM, links.CLAIM_PARAM)
+RESERVED = ("lang", "seed", "seats", "table", "learn", links.TABLE_PARAM, links.KEYS_PARAM, links.CLAIM_PARAM)
 
 
 def game_settings(params: Mapping[str, str], notices: list[Notice], option_keys: Iterable[str] = ()) -> dict[str, Any]:
@@ -85,6 +86,15 @@ def game_settings(params: Mapping[str, str], notices: list[Notice], option_keys:
             settings["table"] = flag in TRUE
         else:
             notices.append(("?table は 1 か 0 で指定してください。", "?table must be 1 or 0."))
+    settings["learn"] = False
+    if "learn" in params:
+        flag = params["learn"].strip().lower()
+        if flag in TRUE | FALSE:
+            settings["learn"] = flag in TRUE
+        else:
+            notices.append(
+                (f"?learn={flag[:20]} は使えません（1 か 0）。ガイドなしで開きます。", f"?learn={flag[:20]} is not 1 or 0: the page opens without the lesson.")
+            )
     return settings
 
 
@@ -159,7 +169,11 @@ def make_game_app(name: str, params: Mapping[str, str], house: House | None = No
         claim=params.get(links.CLAIM_PARAM, "").strip() == "1",
         notes=in_house.notes,
         public_url=house.public_url,
+        learn=settings["learn"],
     )
+    if settings["learn"] and app.lesson is None:
+        app.notices.append(("このゲームの遊び方ガイドはまだありません。", "This game has no lesson yet."))
+        app.refresh()
     if instead:
         for index, what in instead.items():
             ja, en = app.notices[index]
@@ -219,6 +233,14 @@ def game_page(name: str) -> GameApp | None:
 
 
 # ----- the index ----------------------------------------------------------------------------------
+def has_lesson(slug: str) -> bool:
+    """The game has a lesson file that reads (a broken one is reported by its page, not the index)."""
+    try:
+        return load_lesson(get_game(slug)) is not None
+    except (KeyError, LessonError):
+        return False
+
+
 class IndexPage:
     """The catalogue: every game of the sources, sortable and filterable.
 
@@ -240,6 +262,8 @@ class IndexPage:
         self.default_lang = default_lang
         self.notices = notices or []
         self.playable = playable if playable is not None else frozenset(e.slug for e in ENTRIES if is_playable(e))
+        self.lessons = frozenset(slug for slug in self.playable if has_lesson(slug))
+        """Games whose page has a "Learn to play" lesson: the catalogue links it."""
         self.shelf = None if shelf is None else list(shelf)
         self.title = w.HTML()
         self.title.add_class("rb-title")
@@ -329,6 +353,10 @@ class IndexPage:
             name = e(entry.title(self.lang))
             if playable:
                 name = f'<a class="rb-play-link" href="/voila/render/{entry.slug}.ipynb{suffix}">{name}</a>'
+                if entry.slug in self.lessons:
+                    learn_query = f"{suffix}&amp;learn=1" if suffix else "?learn=1"
+                    learn = e(self._w("遊び方を覚える", "Learn to play"))
+                    name += f' <a class="rb-learn-link" href="/voila/render/{entry.slug}.ipynb{learn_query}">{learn}</a>'
             note = f'<div class="rb-entry-note">{e(entry.note(self.lang))}</div>' if entry.note(self.lang) else ""
             if entry.blurb(self.lang):
                 note = f'<div class="rb-entry-blurb">{e(entry.blurb(self.lang))}</div>' + note

@@ -846,6 +846,8 @@ class GameApp:
         self.load_input.label = t("load", lang)
         self.log_title.value = t("log", lang)
         self.rules_title.value = t("rules", lang)
+        self.rule_panel.label_open = t("rules", lang)
+        self.rule_panel.label_close = t("rules_close", lang)
         self._draw_notices()
 
         self.view.refresh()

@@ -25,13 +25,20 @@ def esm(*names: str) -> str:
 
 
 class RulePanel(anywidget.AnyWidget):
-    """The rules as HTML; bumping ``focus`` scrolls to ``highlight`` and flashes it."""
+    """The rules as HTML; bumping ``focus`` scrolls to ``highlight`` and flashes it.
+
+    On a phone a fixed button (``label_open``) opens the panel over the board
+    at ``highlight``; ``label_close`` returns to the board.
+    """
 
     _esm = asset("rules.js")
     _css = asset("app.css")
     html = traitlets.Unicode("").tag(sync=True)
     highlight = traitlets.Unicode("").tag(sync=True)
     focus = traitlets.Int(0).tag(sync=True)
+    label_open = traitlets.Unicode("Rules").tag(sync=True)
+    """The phone's fixed button that opens the rules over the board."""
+    label_close = traitlets.Unicode("Close").tag(sync=True)
 
 
 class ScoreBreakdown(anywidget.AnyWidget):

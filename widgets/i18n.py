@@ -20,6 +20,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "load": ("保存データを読み込む", "Load a saved game"),
     "log": ("記録", "Log"),
     "rules": ("ルール", "Rules"),
+    "rules_close": ("盤面に戻る", "Back to the board"),
     "roll": ("ダイスをふる", "Roll the dice"),
     "lang_switch": ("English", "日本語"),
     "error_rule": ("ルール", "Rule"),

@@ -1,10 +1,22 @@
 // Rule panel: the rules as HTML; scrolls to and flashes the highlighted rule
 // whenever `focus` changes (a counter, so the same rule can be shown twice).
+// On a phone (narrow screen) the panel sits far below the board, so a fixed
+// "Rules" button opens it over the board at the paragraph that matters now
+// (the highlighted one: the last refusal's, or the lesson step's), and its
+// Close button returns to the board. On a tablet the panel stays beside it.
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "rb-rules-panel";
-  el.appendChild(root);
+  const close = document.createElement("button");
+  close.className = "rb-rules-close jupyter-button";
+  const open = document.createElement("button");
+  open.className = "rb-rules-fab jupyter-button";
+  el.append(close, root, open);
 
+  function labels() {
+    open.textContent = model.get("label_open") || "Rules";
+    close.textContent = model.get("label_close") || "Close";
+  }
   function draw() {
     root.innerHTML = model.get("html") || "";  // generated and escaped by rulebook.core.text
     focus();
@@ -22,10 +34,29 @@ function render({ model, el }) {
     void section.offsetWidth;
     section.classList.add("rb-rule-flash");
   }
+  function show(on) {
+    el.classList.toggle("rb-rules-open", on);
+    document.body.classList.toggle("rb-rules-overlay-open", on);
+    if (on) {
+      const id = model.get("highlight");
+      const section = id ? root.querySelector(`[data-rule="${CSS.escape(id)}"]`) : null;
+      root.scrollTo({ top: section ? Math.max(0, section.offsetTop - root.offsetTop - 8) : 0 });
+    }
+  }
+  open.addEventListener("click", () => show(true));
+  close.addEventListener("click", () => show(false));
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape") show(false); });
   model.on("change:html", draw);
   model.on("change:focus", focus);
+  model.on("change:label_open", labels);
+  model.on("change:label_close", labels);
+  labels();
   draw();
-  return () => { model.off("change:html", draw); model.off("change:focus", focus); };
+  return () => {
+    model.off("change:html", draw); model.off("change:focus", focus);
+    model.off("change:label_open", labels); model.off("change:label_close", labels);
+    document.body.classList.remove("rb-rules-overlay-open");
+  };
 }
 
 export default { render };

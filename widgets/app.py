@@ -35,7 +35,7 @@ from rulebook.core import CHANCE, HUMAN, SPECTATOR, TERMINAL, Game, Match, Ruleb
 from rulebook.core.errors import BadOption, BadRecord
 from rulebook.core.match import MAX_RECORD_BYTES
 from rulebook.core.lesson import Lesson, LessonError, load_lesson
-from rulebook.core.text import RuleText, load_rules
+from rulebook.core.text import RuleText, load_quick, load_rules, quick_html
 from rulebook.tables import links, seal
 from rulebook.tables.opening import open_store
 from rulebook.tables.session import TableError, TableSession
@@ -130,6 +130,8 @@ class GameApp:
         self.game = get_game(game) if isinstance(game, str) else game
         self.lang = lang if lang in LANGS else "ja"
         self.rules: dict[str, RuleText] = load_rules(rules_package(self.game))
+        self.quick: dict[str, str] = load_quick(rules_package(self.game))
+        """The one-screen quick reference per language (empty: none), shown above the rules."""
         self.store = store if store is not None else open_store()
         self.notices = list(notices)
         self.notes = notes
@@ -709,8 +711,13 @@ class GameApp:
         rule_ids = self.rules[self.lang].ids
         if error.rule_id in rule_ids:
             self.rule_panel.highlight = error.rule_id
-            self.rule_panel.html = self.rules[self.lang].html(error.rule_id)
+            self.rule_panel.html = self.rules_html(error.rule_id)
             self.rule_panel.focus += 1
+
+    def rules_html(self, highlight: str | None) -> str:
+        """The rule panel's HTML: the quick reference, then the whole rules with ``highlight`` marked."""
+        lang = self.lang
+        return quick_html(self.quick.get(lang, ""), lang) + self.rules[lang].html(highlight)
 
     def _draw_error(self) -> None:
         lang = self.lang
@@ -859,7 +866,7 @@ class GameApp:
         self._draw_save()
         self._draw_seats()
         highlight = self.rule_panel.highlight or None
-        self.rule_panel.html = self.rules[lang].html(highlight)
+        self.rule_panel.html = self.rules_html(highlight)
         _hide(self.table_input, not self.view.table_mode)
         self.drawn.value = (
             f'<span data-version="{self._version}" data-moves="{len(match.actions)}" data-fresh="{len(self._fresh)}"'

@@ -137,6 +137,34 @@ def parse_rules(text: str, lang: str) -> RuleText:
     return RuleText(lang, title, "\n".join(intro).strip(), tuple(sections))
 
 
+QUICK_TITLES = {"ja": "早見表（手番・得点・終わり）", "en": "Quick reference (turn, scoring, end)"}
+
+
+def load_quick(package: str) -> dict[str, str]:
+    """A game's one-screen quick reference (``quick.<lang>.md`` beside its rules), as Markdown per language.
+
+    Empty for a game that has none: the page then shows the full rules only.
+    """
+    root = resources.files(package)
+    found = {}
+    for lang in LANGS:
+        path = root / f"quick.{lang}.md"
+        if path.is_file():
+            found[lang] = path.read_text("utf-8").strip()
+    return found
+
+
+@lru_cache(maxsize=64)
+def quick_html(markdown: str, lang: str) -> str:
+    """The quick reference as a box at the top of the rule panel (open: it is the first thing to read)."""
+    if not markdown:
+        return ""
+    return (
+        f'<details class="rb-quick" open><summary>{html.escape(QUICK_TITLES.get(lang, QUICK_TITLES["en"]))}</summary>'
+        f"{render_markdown(markdown, lang)}</details>"
+    )
+
+
 def load_rules(package: str) -> dict[str, RuleText]:
     """Both languages of a game's rules, read from the game package."""
     root = resources.files(package)

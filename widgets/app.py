@@ -73,6 +73,17 @@ def load_view(game_name: str) -> type:
     return importlib.import_module(f"widgets.views.{game_name}").View
 
 
+def outcome_kind(winners: Sequence[int], page_seats: Sequence[int]) -> str:
+    """How the end looks on this page: "success" if a seat played here won, "defeat" if none did, else "neutral".
+
+    A solo game lost (nobody wins) is a defeat, never drawn in the colour of
+    success; a page that plays no seat (a spectator, bots only) is neutral.
+    """
+    if not page_seats:
+        return "neutral"
+    return "success" if any(seat in winners for seat in page_seats) else "defeat"
+
+
 def _lesson_of(game: Game) -> Lesson | None:
     """The game's lesson, or None (no lesson yet, or a file that does not read: the page works without it)."""
     try:
@@ -426,6 +437,8 @@ class GameApp:
 
     def _after_move(self) -> None:
         self.error, self.error_internal, self.message = None, None, None
+        if self.guide is None:
+            self.rule_panel.highlight = ""  # the refused move's paragraph is no longer the point
         self.save_ready = False
         self.refresh()
 
@@ -942,8 +955,9 @@ class GameApp:
             self.outcome_box.value = ""
         else:
             seed = t("seed_was", self.lang, seed=self.match.seed)
+            kind = outcome_kind(outcome.winners, self.human_seats())
             self.outcome_box.value = (
-                f'<div class="rb-outcome-box"><div class="rb-outcome-title">{t("game_over", self.lang)}</div>'
+                f'<div class="rb-outcome-box rb-outcome-{kind}"><div class="rb-outcome-title">{t("game_over", self.lang)}</div>'
                 f"{self.view.outcome_html(outcome)}"
                 f'<div class="rb-replay-note">{html.escape(seed)}</div></div>'
             )

@@ -44,6 +44,31 @@ def visible(page, selector: str) -> bool:
     return locator.count() > 0 and locator.first.is_visible()
 
 
+SMALL_LABELS = """() => {
+  const root = document.querySelector('.rb-board-ring');
+  const small = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const el = node.parentElement;
+    if (!node.textContent.trim() || el.closest('title') || !el.getClientRects().length) continue;
+    const text = el.closest('text');
+    const size = text ? parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a : parseFloat(getComputedStyle(el).fontSize);
+    if (size < 11.95) small.push([node.textContent.trim(), Math.round(size * 10) / 10]);
+  }
+  for (const el of root.querySelectorAll('*')) {
+    const after = getComputedStyle(el, '::after');
+    if (after.content && !['none', 'normal'].includes(after.content) && parseFloat(after.fontSize) < 11.95) small.push([after.content, after.fontSize]);
+  }
+  return small;
+}"""
+
+
+def small_labels(page) -> list:
+    """Every text on the board drawn smaller than 12 px as shown (SVG text scaled by its drawing)."""
+    return page.evaluate(SMALL_LABELS)
+
+
 def saved_record(page) -> dict:
     """The page's table as the site stores it (the save file is sealed while the game runs)."""
     return stored_record(page)
@@ -64,6 +89,13 @@ def play_to_the_end(page, shots: str, explain_once: bool = False) -> int:
         elif mode in ("discard", "play"):
             if not explained and mode == "play" and page.locator(".rb-hand .rb-card-illegal").count():
                 page.locator(".rb-hand .rb-card-illegal").first.click()
+                # the reason shows next to the card at once (no scrolling to the error box below the fold) ...
+                reason = page.locator(".rb-hand-box > .rb-tap-reason")
+                reason.wait_for()
+                assert reason.get_attribute("data-rule") in ("follow", "coin")
+                assert ("must follow" in reason.inner_text()) or ("may not lead a Coin" in reason.inner_text())
+                assert reason.evaluate("n => { const r = n.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; }")
+                # ... and the page's error box cites the same rule
                 page.wait_for_selector(".rb-error-box[data-rule]")
                 rule = page.get_attribute(".rb-error-box", "data-rule")
                 assert rule in ("follow", "coin"), rule
@@ -78,6 +110,7 @@ def play_to_the_end(page, shots: str, explain_once: bool = False) -> int:
         clicks += 1
         if clicks == 6:
             page.save_screenshot(f"{shots}-trick")
+            assert small_labels(page) == []
     raise AssertionError("the game did not end within 200 moves")
 
 
@@ -101,6 +134,7 @@ def test_a_whole_game_against_two_bots_on_a_tablet_in_japanese(site, page) -> No
     assert page.locator(".rb-seat-row").count() == 3
     assert page.locator(".rb-hand .rb-card").count() == 6
     page.save_screenshot("ring-ja-start-1024")
+    assert small_labels(page) == []
     play_to_the_end(page, "ring-ja-1024")
     page.save_screenshot("ring-ja-end-1024")
     check_the_end(page, "ja")
@@ -113,6 +147,7 @@ def test_a_whole_game_on_a_phone_in_english_with_an_illegal_card_explained(site,
     page.wait_for_voila(".rb-roll")
     play_to_the_end(page, "ring-en-390", explain_once=True)
     page.save_screenshot("ring-en-end-390")
+    assert small_labels(page) == []
     check_the_end(page, "en")
     width = page.evaluate("() => document.querySelector('.rb-board-ring').scrollWidth")
     assert width <= 390
@@ -137,6 +172,10 @@ def test_table_mode_real_dice_and_cards_on_the_tablet(site, page) -> None:
     pool = sorted(int(re.search(r"rb-take-(\d)", c).group(1)) for c in page.locator(".rb-pool-die").evaluate_all("ns => ns.map(n => n.getAttribute('class'))"))
     assert len(pool) == 2 and set(pool) <= {1, 3, 5, 6}
     page.save_screenshot("ring-table-draft-1024")
+    page.click(".rb-hand .rb-card")  # a card during the draft: the reason shows next to the hand
+    reason = page.locator(".rb-hand-box > .rb-tap-reason")
+    reason.wait_for()
+    assert "Take a die first" in reason.inner_text() and reason.get_attribute("data-rule") == "draft"
     record = saved_record(page)
     assert record["meta"]["table"] is True
     assert [a for a in record["actions"] if a.startswith("roll")] == ["roll 1", "roll 3", "roll 6", "roll 5"]

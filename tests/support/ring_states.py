@@ -14,8 +14,9 @@ import numpy as np
 
 from rulebook.core import CHANCE, TERMINAL
 from rulebook.games.ring import GAME, State
+from rulebook.games.ring.bots import search_bot
 from rulebook.games.ring.cards import AREAS, CARD_IDS, MORE, deck
-from rulebook.games.ring.game import DISCARD_PHASE, DRAFT, PLAY_PHASE
+from rulebook.games.ring.state import DEAL_PHASE, DISCARD_PHASE, DRAFT, PLAY_PHASE, Penalty, Trick
 
 
 def ids(names: Sequence[str]) -> tuple[int, ...]:
@@ -45,8 +46,8 @@ def table(
     n = len(hands)
     hand_ids = tuple(ids(h) for h in hands)
     trick_ids = tuple(CARD_IDS[c] for c in trick)
-    done = tuple((l, tuple(CARD_IDS[c] for c in cards), tuple(sorted(w))) for l, cards, w in tricks)
-    used = Counter(c for h in hand_ids for c in h) + Counter(trick_ids) + Counter(c for t in done for c in t[1])
+    done = tuple(Trick(leader=l, cards=tuple(CARD_IDS[c] for c in cards), winners=tuple(sorted(w))) for l, cards, w in tricks)
+    used = Counter(c for h in hand_ids for c in h) + Counter(trick_ids) + Counter(c for t in done for c in t.cards)
     assert all(v == 1 for v in used.values()), "a card is used twice"
     rest = tuple(c for c in deck(n) if c not in used)
     assert set(used) <= set(deck(n)), "a card that this player count does not use"
@@ -69,7 +70,7 @@ def table(
         leader=leader,
         trick=trick_ids,
         tricks=done,
-        penalties=tuple(penalties),
+        penalties=tuple(Penalty(trick=t, seat=seat) for t, seat in penalties),
         last=None,
         result=None,
     )
@@ -84,15 +85,15 @@ def cards_in_play(state: State) -> Counter:
     total.update(state.leftover)
     total.update(d for d in state.discards if d >= 0)
     total.update(state.trick)
-    for _, cards, _ in state.tricks:
-        total.update(cards)
+    for trick in state.tricks:
+        total.update(trick.cards)
     return total
 
 
 def check_invariants(state: State) -> None:
     """Cards are conserved; hands, dice and rings are well formed."""
     n = len(state.rings)
-    if state.phase != 0 or state.stock or any(state.hands):
+    if state.phase != DEAL_PHASE or state.stock or any(state.hands):
         assert cards_in_play(state) == Counter(deck(n)), "cards appeared or vanished"
     for hand in state.hands:
         assert list(hand) == sorted(hand)
@@ -153,8 +154,6 @@ def play_game(
 def bot_policy(kind: str, **kwargs: Any) -> Policy:
     """A policy that asks a bot of ``kind`` with the seat's observation (as ``Match`` does)."""
     if kind == "search":
-        from rulebook.games.ring.bots import search_bot
-
         bot = search_bot(GAME, budget=None, iterations=kwargs.get("iterations", 30))
     else:
         bot = GAME.make_bot(kind)

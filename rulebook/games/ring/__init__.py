@@ -13,7 +13,8 @@ Public functions other code relies on:
 """
 
 from .cards import SUITS, adjust_die, deck, rank_order, trick_winners
-from .game import Ring, State, playable
+from .game import Ring
+from .state import Phase, State, playable
 
 GAME = Ring()
 
@@ -25,4 +26,4 @@ OPTION_SETS = [
 """The set-ups the contract tests run on: each player count (each deck) once, the optional rule
 (which only changes how a ring moves on Just) on in one of them."""
 
-__all__ = ["GAME", "OPTION_SETS", "Ring", "SUITS", "State", "adjust_die", "deck", "playable", "rank_order", "trick_winners"]
+__all__ = ["GAME", "OPTION_SETS", "Phase", "Ring", "SUITS", "State", "adjust_die", "deck", "playable", "rank_order", "trick_winners"]

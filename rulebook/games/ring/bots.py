@@ -39,7 +39,7 @@ from rulebook.bots.search import SearchBot
 
 from .actions import DISCARD, PLAY, TAKE
 from .cards import AREAS, CARD_IDS, COIN, MORE, RANK, STRENGTH_HIGH, STRENGTH_LOW, SUIT, deck, winners_of
-from .game import DEAL_PHASE, DISCARD_PHASE, DRAFT, PLAY_PHASE, State, playable
+from .state import DEAL_PHASE, DISCARD_PHASE, DRAFT, PLAY_PHASE, State, playable
 
 CO_WIN = 1.15
 """Average steps of a won trick (co-winners of the same rank add steps)."""
@@ -156,7 +156,7 @@ class RulesBot:
         if phase == "draft":
             return TAKE[choose_take(hand, obs["pool"], n)]
         die = obs["dice"][me]
-        area, pips = (AREAS.index(die[0]), die[1]) if die else (MORE, 0)
+        area, pips = (AREAS.index(die["area"]), die["pips"]) if die else (MORE, 0)
         if phase == "discard":
             return DISCARD[choose_discard(hand, n, obs["centre"], pips)]
         if phase == "play":
@@ -167,26 +167,26 @@ class RulesBot:
 # ----- the search bot -----------------------------------------------------------------------------
 def rollout(game: Any, state: State, rng: np.random.Generator) -> Any:
     """A playout move on a full (sampled) state: the rule-based policy, with 10 % random moves."""
-    phase = state[2]
-    seat = state[5]
+    phase = state.phase
+    seat = state.turn
     if rng.random() < EPSILON:
         legal = game.legal_actions(state)
         return legal[int(rng.integers(len(legal)))]
-    n = len(state[0])
-    hand = state[6][seat]
+    n = len(state.rings)
+    hand = state.hands[seat]
     if phase == PLAY_PHASE:
-        return PLAY[choose_play(hand, state[15], n, state[11], wanted_steps(state[12][seat], state[13][seat]))]
+        return PLAY[choose_play(hand, state.trick, n, state.centre, wanted_steps(state.areas[seat], state.pips[seat]))]
     if phase == DISCARD_PHASE:
-        return DISCARD[choose_discard(hand, n, state[11], state[13][seat])]
+        return DISCARD[choose_discard(hand, n, state.centre, state.pips[seat])]
     if phase == DRAFT:
-        return TAKE[choose_take(hand, state[10], n)]
+        return TAKE[choose_take(hand, state.pool, n)]
     legal = game.legal_actions(state)
     return legal[int(rng.integers(len(legal)))]
 
 
 def end_of_round(start: State, state: State) -> bool:
     """Stop a playout once its round is over (the next deal would begin)."""
-    return state[2] == DEAL_PHASE
+    return state.phase == DEAL_PHASE
 
 
 def ring_shares(rings: Sequence[int]) -> list[float]:
@@ -204,7 +204,7 @@ def ring_shares(rings: Sequence[int]) -> list[float]:
 
 
 def evaluate(state: State, seat: int) -> float:
-    return ring_shares(state[0])[seat]
+    return ring_shares(state.rings)[seat]
 
 
 def search_bot(game: Any, budget: float | None = SEARCH_BUDGET, iterations: int = 4000) -> SearchBot:

@@ -18,99 +18,49 @@ then the rings move (More jewel / Too heavy: by the pips; Just: stay, or +1
 with the optional rule), and a ring below 1 ends the game; otherwise the
 parent passes to the right and everything is dealt again.
 
-The state is a ``NamedTuple`` of ints and tuples — immutable, hashable,
-equal by value — so the hot path (``legal_actions``/``next_state``, run by
-search playouts) builds one tuple per move.
+The state (``state.State``) is a ``NamedTuple`` of ints and tuples —
+immutable, hashable, equal by value, read by field name — so the hot path
+(``legal_actions``/``next_state``, run by search playouts) builds one tuple
+per move.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Mapping
 
 from rulebook.core.errors import BadOption, IllegalAction
 from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
 
+from . import bots, observe, sample
 from .actions import DEAL, DISCARD, PLAY, ROLL, TAKE, Action, Deal, Discard, Play, Roll, Take, parse
-from .cards import (
-    ADJUST,
-    CARD_NAMES,
-    COIN,
-    JUST,
-    MORE,
-    SUIT,
-    SUIT_NAMES,
-    SUITS,
-    deck,
-    next_leader_index,
-    winners_of,
+from .cards import ADJUST, COIN, JUST, MORE, SUIT, SUIT_NAMES, SUITS, deck, next_leader_index, winners_of
+from .state import (
+    DEAL_PHASE,
+    DISCARD_PHASE,
+    DRAFT,
+    HAND,
+    MAX_SEATS,
+    MIN_SEATS,
+    NO_CARD,
+    OVER,
+    PHASES,
+    PLAY_PHASE,
+    ROLL_PHASE,
+    TOP,
+    TRICKS,
+    Penalty,
+    Phase,
+    RoundSummary,
+    State,
+    Trick,
+    card_text,
+    final_outcome,
+    playable,
+    seat_name,
 )
 
-DEAL_PHASE, ROLL_PHASE, DRAFT, DISCARD_PHASE, PLAY_PHASE, OVER = range(6)
-PHASES = ("deal", "roll", "draft", "discard", "play", "over")
-HAND = 6
-TRICKS = 5
-TOP = 9
-"""The ring starts on mark 9 of the hand card; below 1 it has fallen off."""
-MIN_SEATS, MAX_SEATS = 3, 5
-NO_CARD = -1
 ROLLS = [(ROLL[p], 1 / 6) for p in range(1, 7)]
 ROLL_ACTIONS = [ROLL[p] for p in range(1, 7)]
-
-Trick = tuple[int, tuple[int, ...], tuple[int, ...]]
-"""A finished trick: (leader seat, cards in play order, winning seats sorted)."""
-
-
-class State(NamedTuple):
-    """The whole table (see the module docstring for the phases).
-
-    ``hands`` are sorted card ids; ``stock`` the cards still to be dealt;
-    ``leftover`` the face-down cards nobody holds (3–4 seats); ``discards``
-    each seat's face-down card of this round (``-1`` before it is laid);
-    ``pool`` the rolled dice not taken yet (sorted pips); ``centre`` the die
-    left in the centre (0 before the draft ends); ``areas``/``pips`` each
-    seat's die (area ``MORE``/``JUST``/``HEAVY``; pips 0 = no die yet);
-    ``trick`` the cards of the trick in play, from ``leader`` clockwise;
-    ``tricks`` the finished tricks of this round; ``penalties``
-    ``(trick index, seat)`` for each Coin-only leader; ``last`` the summary of
-    the last finished round (``round, parent, centre, areas, pips,
-    rings_before, rings_after, tricks, penalties``).
-    """
-
-    rings: tuple[int, ...]
-    just_bonus: bool
-    phase: int
-    round: int
-    parent: int
-    turn: int
-    hands: tuple[tuple[int, ...], ...]
-    stock: tuple[int, ...]
-    leftover: tuple[int, ...]
-    discards: tuple[int, ...]
-    pool: tuple[int, ...]
-    centre: int
-    areas: tuple[int, ...]
-    pips: tuple[int, ...]
-    leader: int
-    trick: tuple[int, ...]
-    tricks: tuple[Trick, ...]
-    penalties: tuple[tuple[int, int], ...]
-    last: tuple | None
-    result: Outcome | None
-
-
-def playable(hand: tuple[int, ...], trick: tuple[int, ...]) -> list[int]:
-    """The cards of ``hand`` that may go to ``trick`` (the lead and follow rules).
-
-    Leading: anything but a Coin. Following: a card of the led suit or a
-    Coin if you hold the led suit; anything if you do not.
-    """
-    if not trick:
-        return [c for c in hand if SUIT[c] != COIN]
-    led = SUIT[trick[0]]
-    for c in hand:
-        if SUIT[c] == led:
-            return [c for c in hand if SUIT[c] == led or SUIT[c] == COIN]
-    return list(hand)
 
 
 def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -120,18 +70,6 @@ def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 def _set(values: tuple, index: int, value: Any) -> tuple:
     return values[:index] + (value,) + values[index + 1 :]
-
-
-def seat_name(seat: int, lang: str) -> str:
-    return f"席 {seat + 1}" if lang == "ja" else f"Seat {seat + 1}"
-
-
-def card_text(card: int | str, lang: str) -> str:
-    """``"ruby-5"`` → ``"ルビー 5"`` / ``"Ruby 5"``."""
-    name = CARD_NAMES[card] if isinstance(card, int) else card
-    suit, rank = name.split("-")
-    ja, en = SUIT_NAMES[suit]
-    return f"{ja if lang == 'ja' else en} {rank}"
 
 
 def _flag(value: Any) -> bool | None:
@@ -184,53 +122,27 @@ class Ring(Game[State, Action]):
 
     def make_bot(self, kind: str) -> Any:
         if kind == "search":
-            from .bots import search_bot
-
-            return search_bot(self)
+            return bots.search_bot(self)
         if kind == "rules":
-            from .bots import RulesBot
-
-            return RulesBot()
+            return bots.RulesBot()
         return super().make_bot(kind)
 
     # ----- set-up ---------------------------------------------------------------------------------
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
         opts = self.normalize_options(options)
-        n = opts["players"]
-        return State(
-            rings=(TOP,) * n,
-            just_bonus=opts["just_bonus"],
-            phase=DEAL_PHASE,
-            round=1,
-            parent=0,
-            turn=-1,
-            hands=((),) * n,
-            stock=deck(n),
-            leftover=(),
-            discards=(NO_CARD,) * n,
-            pool=(),
-            centre=0,
-            areas=(MORE,) * n,
-            pips=(0,) * n,
-            leader=-1,
-            trick=(),
-            tricks=(),
-            penalties=(),
-            last=None,
-            result=None,
-        )
+        return self._new_round((TOP,) * opts["players"], opts["just_bonus"], 1, 0, None)
 
     # ----- whose move -------------------------------------------------------------------------------
     def current_player(self, state: State) -> int:
-        phase = state[2]
+        phase = state.phase
         if phase >= DRAFT:
-            return state[5] if phase != OVER else TERMINAL
+            return state.turn if phase != OVER else TERMINAL
         return CHANCE
 
     def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
-        phase = state[2]
+        phase = state.phase
         if phase == DEAL_PHASE:
-            stock = state[7]
+            stock = state.stock
             p = 1 / len(stock)
             return [(DEAL[c], p) for c in stock]
         if phase == ROLL_PHASE:
@@ -238,15 +150,15 @@ class Ring(Game[State, Action]):
         return []
 
     def legal_actions(self, state: State) -> list[Action]:
-        phase = state[2]
+        phase = state.phase
         if phase == PLAY_PHASE:
-            return [PLAY[c] for c in playable(state[6][state[5]], state[15])]
+            return [PLAY[c] for c in playable(state.hands[state.turn], state.trick)]
         if phase == DISCARD_PHASE:
-            return [DISCARD[c] for c in state[6][state[5]]]
+            return [DISCARD[c] for c in state.hands[state.turn]]
         if phase == DRAFT:
-            return [TAKE[p] for p in sorted(set(state[10]))]
+            return [TAKE[p] for p in sorted(set(state.pool))]
         if phase == DEAL_PHASE:
-            return [DEAL[c] for c in state[7]]
+            return [DEAL[c] for c in state.stock]
         if phase == ROLL_PHASE:
             return list(ROLL_ACTIONS)
         return []
@@ -352,10 +264,8 @@ class Ring(Game[State, Action]):
         hands = _set(hands, seat, tuple(sorted(hands[seat] + (card,))))
         stock = _without(s.stock, card)
         if dealt + 1 < n * HAND:
-            return State(s.rings, s.just_bonus, DEAL_PHASE, s.round, s.parent, -1, hands, stock, (), s.discards, (), 0,
-                         s.areas, s.pips, -1, (), (), (), s.last, None)
-        return State(s.rings, s.just_bonus, ROLL_PHASE, s.round, s.parent, -1, hands, (), stock, s.discards, (), 0,
-                     s.areas, s.pips, -1, (), (), (), s.last, None)
+            return s._replace(hands=hands, stock=stock)
+        return s._replace(phase=ROLL_PHASE, hands=hands, stock=(), leftover=stock)
 
     def _roll(self, s: State, pips: int) -> State:
         n = len(s.rings)
@@ -384,29 +294,25 @@ class Ring(Game[State, Action]):
         return self._start_trick(s._replace(hands=hands, discards=discards, phase=PLAY_PHASE), s.parent, s.rings, s.tricks)
 
     def _play(self, s: State, card: int) -> State:
-        rings, just_bonus, phase, rnd, parent, seat, hands, stock, leftover, discards, pool, centre, areas, pips, leader, trick, tricks, penalties, last, result = s
-        n = len(rings)
-        hand = hands[seat]
-        i = hand.index(card)
-        hands = hands[:seat] + (hand[:i] + hand[i + 1 :],) + hands[seat + 1 :]
-        trick = trick + (card,)
+        n = len(s.rings)
+        seat, leader = s.turn, s.leader
+        hand = s.hands[seat]
+        hands = _set(s.hands, seat, _without(hand, card))
+        trick = s.trick + (card,)
         if len(trick) < n:
-            return State(rings, just_bonus, phase, rnd, parent, (seat + 1) % n, hands, stock, leftover, discards, pool, centre,
-                         areas, pips, leader, trick, tricks, penalties, last, result)
+            return s._replace(hands=hands, trick=trick, turn=(seat + 1) % n)
         # the trick is complete: winners move their dice, the right winner leads next
-        won = winners_of(trick, centre >= 4)
+        won = winners_of(trick, s.centre >= 4)
         steps = len(won)
         winners = tuple(sorted((leader + k) % n for k in won))
-        areas_l, pips_l = list(areas), list(pips)
+        areas_l, pips_l = list(s.areas), list(s.pips)
         for w in winners:
             areas_l[w], pips_l[w] = ADJUST[areas_l[w], pips_l[w], steps]
-        areas, pips = tuple(areas_l), tuple(pips_l)
-        tricks = tricks + ((leader, trick, winners),)
-        s = State(rings, just_bonus, phase, rnd, parent, seat, hands, stock, leftover, discards, pool, centre,
-                  areas, pips, leader, (), tricks, penalties, last, result)
+        tricks = s.tricks + (Trick(leader, trick, winners),)
+        s = s._replace(hands=hands, trick=(), tricks=tricks, areas=tuple(areas_l), pips=tuple(pips_l))
         if len(tricks) == TRICKS:
             return self._end_round(s)
-        return self._start_trick(s, (leader + next_leader_index(trick, won)) % n, rings, tricks)
+        return self._start_trick(s, (leader + next_leader_index(trick, won)) % n, s.rings, tricks)
 
     def _start_trick(self, s: State, leader: int, rings: tuple[int, ...], tricks: tuple) -> State:
         """Open a trick; a would-be leader holding only Coins pays the ring penalty and passes the lead left."""
@@ -416,7 +322,7 @@ class Ring(Game[State, Action]):
             if any(SUIT[c] != COIN for c in s.hands[leader]):
                 break
             rings = _set(rings, leader, rings[leader] - 1)
-            penalties = penalties + ((len(tricks), leader),)
+            penalties = penalties + (Penalty(len(tricks), leader),)
             if rings[leader] < 1:
                 s = s._replace(rings=rings, penalties=penalties, leader=leader, turn=leader)
                 return self._finish(s, "penalty")
@@ -429,12 +335,48 @@ class Ring(Game[State, Action]):
         after = tuple(
             (min(TOP, r + 1) if s.just_bonus else r) if a == JUST else r - p for r, a, p in zip(before, s.areas, s.pips)
         )
-        summary = (s.round, s.parent, s.centre, s.areas, s.pips, before, after, s.tricks, s.penalties)
+        summary = RoundSummary(
+            round=s.round,
+            parent=s.parent,
+            centre=s.centre,
+            areas=s.areas,
+            pips=s.pips,
+            rings_before=before,
+            rings_after=after,
+            tricks=s.tricks,
+            penalties=s.penalties,
+        )
         s = s._replace(rings=after, last=summary)
         if min(after) < 1:
             return self._finish(s, "round")
-        return State(after, s.just_bonus, DEAL_PHASE, s.round + 1, (s.parent - 1) % n, -1, ((),) * n, deck(n), (),
-                     (NO_CARD,) * n, (), 0, (MORE,) * n, (0,) * n, -1, (), (), (), summary, None)
+        return self._new_round(after, s.just_bonus, s.round + 1, (s.parent - 1) % n, summary)
+
+    @staticmethod
+    def _new_round(rings: tuple[int, ...], just_bonus: bool, rnd: int, parent: int, last: RoundSummary | None) -> State:
+        """A round about to be dealt: full stock, empty hands, no dice taken."""
+        n = len(rings)
+        return State(
+            rings=rings,
+            just_bonus=just_bonus,
+            phase=DEAL_PHASE,
+            round=rnd,
+            parent=parent,
+            turn=-1,
+            hands=((),) * n,
+            stock=deck(n),
+            leftover=(),
+            discards=(NO_CARD,) * n,
+            pool=(),
+            centre=0,
+            areas=(MORE,) * n,
+            pips=(0,) * n,
+            leader=-1,
+            trick=(),
+            tricks=(),
+            penalties=(),
+            last=last,
+            result=None,
+        )
 
     def _finish(self, s: State, trigger: str) -> State:
         outcome = final_outcome(s.rings, s.pips, trigger, s.round)
@@ -458,55 +400,10 @@ class Ring(Game[State, Action]):
         other hands, other discards and the face-down leftovers are only
         counted. ``SPECTATOR`` gets the public part alone.
         """
-        from .observe import observe
-
-        return observe(state, seat)
+        return observe.observe(state, seat)
 
     def sample_state(self, observation: Mapping[str, Any], seat: int, rng: Any) -> State:
-        from .sample import sample_state
-
-        return sample_state(observation, seat, rng)
-
-
-def final_outcome(rings: tuple[int, ...], pips: tuple[int, ...], trigger: str, rounds: int) -> Outcome:
-    """Who wins once a ring has fallen: the highest ring still on the hand; ties: the smallest die; then shared."""
-    n = len(rings)
-    alive = [k for k in range(n) if rings[k] >= 1]
-    fallen = tuple(k for k in range(n) if rings[k] < 1)
-    tiebreak = False
-    if not alive:
-        winners: tuple[int, ...] = ()
-        ja, en = "全員の指輪が落ちました。勝者はいません。", "Every ring fell: nobody wins."
-    else:
-        top = max(rings[k] for k in alive)
-        tied = [k for k in alive if rings[k] == top]
-        if len(tied) > 1:
-            tiebreak = True
-            low = min(pips[k] for k in tied)
-            tied = [k for k in tied if pips[k] == low]
-        winners = tuple(tied)
-        names_ja = "・".join(seat_name(k, "ja") for k in winners)
-        names_en = " and ".join(seat_name(k, "en") for k in winners)
-        how_ja = f"（同点はダイスの目 {pips[winners[0]]} が最小）" if tiebreak else ""
-        how_en = f" (tie broken by the smallest die, {pips[winners[0]]})" if tiebreak else ""
-        if len(winners) == 1:
-            ja = f"{names_ja} の勝ち — 指輪は目盛り {top}{how_ja}"
-            en = f"{names_en} wins — ring on mark {top}{how_en}"
-        else:
-            ja = f"{names_ja} の同率勝利 — 指輪は目盛り {top}、ダイスも同じ目"
-            en = f"{names_en} share the win — rings on mark {top}, dice alike"
-    lead_ja = "、".join(seat_name(k, "ja") for k in fallen)
-    lead_en = ", ".join(seat_name(k, "en") for k in fallen)
-    cause_ja = "コインだけのペナルティで" if trigger == "penalty" else "ラウンドの終わりに"
-    cause_en = "by the Coin-only penalty" if trigger == "penalty" else "at the end of the round"
-    return Outcome(
-        scores=tuple(max(0, r) for r in rings),
-        winners=winners,
-        reason="game-end",
-        summary_ja=f"{cause_ja}{lead_ja} の指輪が落ちました。{ja}",
-        summary_en=f"{lead_en}'s ring fell {cause_en}. {en}",
-        detail=(("trigger", trigger), ("rounds", rounds), ("fallen", fallen), ("tiebreak", tiebreak)),
-    )
+        return sample.sample_state(observation, seat, rng)
 
 
 __all__ = [
@@ -517,8 +414,12 @@ __all__ = [
     "PHASES",
     "PLAY_PHASE",
     "ROLL_PHASE",
+    "Penalty",
+    "Phase",
     "Ring",
+    "RoundSummary",
     "State",
+    "Trick",
     "card_text",
     "final_outcome",
     "playable",

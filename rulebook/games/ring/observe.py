@@ -4,6 +4,11 @@ A seat sees its own hand and its own face-down discard; every card played
 face up this round (the tricks stay listed: everybody at the table saw
 them); every die, ring and penalty. Other hands, other discards, the
 face-down leftovers and the cards still to be dealt are only counted.
+
+Every record in it is a dict read by key: a die is ``{"area", "pips"}``
+(``None`` before it is taken), a trick ``{"leader", "cards", "winners"}``,
+a penalty ``{"trick", "seat"}``, the last round ``{"round", "parent",
+"centre", "dice", "rings_before", "rings_after", "tricks", "penalties"}``.
 """
 
 from __future__ import annotations
@@ -13,31 +18,33 @@ from typing import Any, Mapping
 from rulebook.core.game import Outcome
 
 from .cards import AREAS, CARD_IDS, CARD_NAMES
-from .game import DISCARD_PHASE, DRAFT, NO_CARD, PHASES, PLAY_PHASE, State, final_outcome
+from .state import DISCARD_PHASE, DRAFT, NO_CARD, PLAY_PHASE, Penalty, Phase, RoundSummary, State, Trick, final_outcome
 
 
-def _trick(trick: tuple) -> dict[str, Any]:
-    leader, cards, winners = trick
-    return {"leader": leader, "cards": [CARD_NAMES[c] for c in cards], "winners": list(winners)}
+def _trick(trick: Trick) -> dict[str, Any]:
+    return {"leader": trick.leader, "cards": [CARD_NAMES[c] for c in trick.cards], "winners": list(trick.winners)}
 
 
-def _dice(areas: tuple[int, ...], pips: tuple[int, ...]) -> list[Any]:
-    return [[AREAS[a], p] if p else None for a, p in zip(areas, pips)]
+def _penalty(penalty: Penalty) -> dict[str, int]:
+    return {"trick": penalty.trick, "seat": penalty.seat}
 
 
-def _last(last: tuple | None) -> dict[str, Any] | None:
+def _dice(areas: tuple[int, ...], pips: tuple[int, ...]) -> list[dict[str, Any] | None]:
+    return [{"area": AREAS[a], "pips": p} if p else None for a, p in zip(areas, pips)]
+
+
+def _last(last: RoundSummary | None) -> dict[str, Any] | None:
     if last is None:
         return None
-    rnd, parent, centre, areas, pips, before, after, tricks, penalties = last
     return {
-        "round": rnd,
-        "parent": parent,
-        "centre": centre,
-        "dice": _dice(areas, pips),
-        "rings_before": list(before),
-        "rings_after": list(after),
-        "tricks": [_trick(t) for t in tricks],
-        "penalties": [list(p) for p in penalties],
+        "round": last.round,
+        "parent": last.parent,
+        "centre": last.centre,
+        "dice": _dice(last.areas, last.pips),
+        "rings_before": list(last.rings_before),
+        "rings_after": list(last.rings_after),
+        "tricks": [_trick(t) for t in last.tricks],
+        "penalties": [_penalty(p) for p in last.penalties],
     }
 
 
@@ -61,14 +68,14 @@ def _outcome(result: Outcome | None) -> dict[str, Any] | None:
 def observe(state: State, seat: int) -> dict[str, Any]:
     n = len(state.rings)
     me = seat if isinstance(seat, int) and 0 <= seat < n else None
-    phase = state.phase
+    phase = Phase(state.phase)
     return {
         "game": "ring",
         "you": seat,
         "players": n,
         "just_bonus": state.just_bonus,
         "round": state.round,
-        "phase": PHASES[phase],
+        "phase": phase.text,
         "parent": state.parent,
         "turn": state.turn if phase in (DRAFT, DISCARD_PHASE, PLAY_PHASE) else None,
         "rings": list(state.rings),
@@ -84,7 +91,7 @@ def observe(state: State, seat: int) -> dict[str, Any]:
         "leader": state.leader if state.leader >= 0 else None,
         "trick": [CARD_NAMES[c] for c in state.trick],
         "tricks": [_trick(t) for t in state.tricks],
-        "penalties": [list(p) for p in state.penalties],
+        "penalties": [_penalty(p) for p in state.penalties],
         "last": _last(state.last),
         "outcome": _outcome(state.result),
     }
@@ -95,43 +102,49 @@ def _ids(names: list[str]) -> tuple[int, ...]:
     return tuple(CARD_IDS[name] for name in names)
 
 
-def _trick_back(data: Mapping[str, Any]) -> tuple:
-    return (data["leader"], _ids(data["cards"]), tuple(data["winners"]))
+def _trick_back(data: Mapping[str, Any]) -> Trick:
+    return Trick(leader=data["leader"], cards=_ids(data["cards"]), winners=tuple(data["winners"]))
+
+
+def _penalty_back(data: Mapping[str, Any]) -> Penalty:
+    return Penalty(trick=data["trick"], seat=data["seat"])
 
 
 def _dice_back(dice: list[Any]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    areas = tuple(AREAS.index(d[0]) if d else 0 for d in dice)
-    pips = tuple(d[1] if d else 0 for d in dice)
+    areas = tuple(AREAS.index(d["area"]) if d else 0 for d in dice)
+    pips = tuple(d["pips"] if d else 0 for d in dice)
     return areas, pips
+
+
+def _last_back(last: Mapping[str, Any] | None) -> RoundSummary | None:
+    if last is None:
+        return None
+    areas, pips = _dice_back(last["dice"])
+    return RoundSummary(
+        round=last["round"],
+        parent=last["parent"],
+        centre=last["centre"],
+        areas=areas,
+        pips=pips,
+        rings_before=tuple(last["rings_before"]),
+        rings_after=tuple(last["rings_after"]),
+        tricks=tuple(_trick_back(t) for t in last["tricks"]),
+        penalties=tuple(_penalty_back(p) for p in last["penalties"]),
+    )
 
 
 def public_state(obs: Mapping[str, Any]) -> dict[str, Any]:
     """The fields of ``State`` that the observation gives exactly (everything but the unseen cards)."""
     areas, pips = _dice_back(obs["dice"])
-    last = obs["last"]
-    if last is not None:
-        l_areas, l_pips = _dice_back(last["dice"])
-        last = (
-            last["round"],
-            last["parent"],
-            last["centre"],
-            l_areas,
-            l_pips,
-            tuple(last["rings_before"]),
-            tuple(last["rings_after"]),
-            tuple(_trick_back(t) for t in last["tricks"]),
-            tuple(tuple(p) for p in last["penalties"]),
-        )
     rings = tuple(obs["rings"])
     result = None
     if obs["outcome"] is not None:
         out = obs["outcome"]
         result = final_outcome(rings, pips, out["trigger"], out["rounds"])
-    phase = PHASES.index(obs["phase"])
     return {
         "rings": rings,
         "just_bonus": bool(obs["just_bonus"]),
-        "phase": phase,
+        "phase": Phase[obs["phase"].upper()],
         "round": obs["round"],
         "parent": obs["parent"],
         "turn": obs["turn"] if obs["turn"] is not None else -1,
@@ -142,8 +155,8 @@ def public_state(obs: Mapping[str, Any]) -> dict[str, Any]:
         "leader": obs["leader"] if obs["leader"] is not None else -1,
         "trick": _ids(obs["trick"]),
         "tricks": tuple(_trick_back(t) for t in obs["tricks"]),
-        "penalties": tuple(tuple(p) for p in obs["penalties"]),
-        "last": last,
+        "penalties": tuple(_penalty_back(p) for p in obs["penalties"]),
+        "last": _last_back(obs["last"]),
         "result": result,
     }
 

@@ -16,17 +16,19 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .cards import CARD_IDS, COIN, SUIT, deck
-from .game import NO_CARD, State
 from .observe import public_state
+from .state import NO_CARD, Penalty, State, Trick
 
 ALL_BUT_COINS = frozenset(range(COIN))
 _CACHE: dict[int, tuple[Mapping[str, Any], dict[str, Any]]] = {}
 
 
-def _voids(n: int, tricks: tuple, trick: tuple[int, ...], leader: int, penalties: tuple) -> list[frozenset[int]]:
+def _voids(
+    n: int, tricks: tuple[Trick, ...], trick: tuple[int, ...], leader: int, penalties: tuple[Penalty, ...]
+) -> list[frozenset[int]]:
     """Suits each seat is known not to hold now (shown by failing to follow, or by the Coin-only penalty)."""
     void: list[set[int]] = [set() for _ in range(n)]
-    plays = [(t[0], t[1]) for t in tricks]
+    plays = [(t.leader, t.cards) for t in tricks]
     if trick:
         plays.append((leader, trick))
     for lead, cards in plays:
@@ -35,8 +37,8 @@ def _voids(n: int, tricks: tuple, trick: tuple[int, ...], leader: int, penalties
             s = SUIT[cards[i]]
             if s != led and s != COIN:
                 void[(lead + i) % n].add(led)
-    for _, seat in penalties:
-        void[seat] |= ALL_BUT_COINS
+    for penalty in penalties:
+        void[penalty.seat] |= ALL_BUT_COINS
     return [frozenset(v) for v in void]
 
 
@@ -46,7 +48,7 @@ def _template(obs: Mapping[str, Any], seat: int) -> dict[str, Any]:
     me = seat if isinstance(seat, int) and 0 <= seat < n else None
     mine = tuple(sorted(CARD_IDS[c] for c in obs["hand"])) if me is not None and obs["hand"] is not None else ()
     my_discard = CARD_IDS[obs["my_discard"]] if me is not None and obs["my_discard"] else NO_CARD
-    seen = set(mine) | set(public["trick"]) | {c for t in public["tricks"] for c in t[1]}
+    seen = set(mine) | set(public["trick"]) | {c for t in public["tricks"] for c in t.cards}
     if my_discard != NO_CARD:
         seen.add(my_discard)
     unknown = [c for c in deck(n) if c not in seen]
@@ -174,12 +176,7 @@ def sample_state(obs: Mapping[str, Any], seat: int, rng: Any) -> State:
     leftover = tuple(sorted(rest[k : k + t["leftover"]]))
     k += t["leftover"]
     stock = tuple(sorted(rest[k : k + t["stock"]]))
-    p = t["public"]
-    return State(
-        p["rings"], p["just_bonus"], p["phase"], p["round"], p["parent"], p["turn"], tuple(hands), stock, leftover,
-        tuple(discards), p["pool"], p["centre"], p["areas"], p["pips"], p["leader"], p["trick"], p["tricks"],
-        p["penalties"], p["last"], p["result"],
-    )
+    return State(hands=tuple(hands), stock=stock, leftover=leftover, discards=tuple(discards), **t["public"])
 
 
 __all__ = ["sample_state"]

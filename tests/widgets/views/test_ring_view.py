@@ -11,7 +11,7 @@ import pytest
 from rulebook.core import CHANCE, SPECTATOR
 from rulebook.games.ring.actions import Deal, Discard, Play, Roll, Take
 from rulebook.games.ring.cards import CARD_NAMES
-from rulebook.games.ring.game import DISCARD_PHASE, DRAFT, OVER, PLAY_PHASE, card_text
+from rulebook.games.ring.state import DISCARD_PHASE, DRAFT, OVER, PLAY_PHASE, ROLL_PHASE, card_text
 from view_helpers import click
 from widgets import GameApp
 
@@ -22,8 +22,13 @@ def send(app: GameApp, message: object) -> None:
     app.view.board._handle_custom_msg(message, [])
 
 
-def board(app: GameApp) -> dict:
+def model(app: GameApp) -> dict:
+    """The view model the board draws (status, caption, board, controls, messages, rule)."""
     return app.view.board.view
+
+
+def board(app: GameApp) -> dict:
+    return model(app)["board"]
 
 
 def new_app(seats=("human", "rules", "rules"), **kwargs) -> GameApp:
@@ -62,7 +67,7 @@ def test_the_page_deals_at_once_and_waits_for_the_roll() -> None:
     assert all(card["legal"] is None for card in view["hand"])
     assert [s["ring"] for s in view["seats"]] == [9, 9, 9]
     assert view["seats"][0]["parent"] and view["seats"][0]["you"]
-    assert "Roll" in view["caption"]
+    assert "Roll" in model(app)["caption"]
     click(app, "rb-roll")
     view = board(app)
     assert view["mode"] == "wait" or view["mode"] == "draft"
@@ -159,9 +164,10 @@ def test_pass_screens_hide_every_hand_and_the_board_shows_only_the_viewers() -> 
         if app.match.is_over():
             break
         viewer = app.viewer_seat()
-        view = dict(board(app))
+        view = dict(model(app))
+        view["board"] = dict(view["board"])
         if not app.match.state.tricks:
-            view.pop("last_trick")  # the previous round's last trick: history, its cards were dealt again since
+            view["board"].pop("last_trick")  # the previous round's last trick: history, its cards were dealt again since
         shown = json.dumps(view, ensure_ascii=False) + app.status.value
         words = hidden_cards(app, viewer if viewer != SPECTATOR else -1)
         leaks = [w for w in words if f'"{w}"' in shown or f"{w}<" in shown]
@@ -211,7 +217,7 @@ def test_table_mode_deals_on_the_tablet_and_takes_real_dice() -> None:
     assert app.match.current_player == CHANCE and board(app)["mode"] == "deal"
     click(app, "rb-deal")
     state = app.match.state
-    assert [len(h) for h in state.hands] == [6, 6, 6] and state.phase == 1
+    assert [len(h) for h in state.hands] == [6, 6, 6] and state.phase == ROLL_PHASE
     assert board(app)["mode"] == "entry" and board(app)["entry"] == [0, 0, 0, 0]
     send(app, {"type": "entry", "index": 0})
     send(app, {"type": "entry", "index": 0})
@@ -229,7 +235,7 @@ def test_table_mode_deals_on_the_tablet_and_takes_real_dice() -> None:
     assert [a.pips for a in rolls] == [2, 4, 5, 6]
     # one undo takes the whole entry back, and the deal stays
     app.undo_button.click()
-    assert app.match.state.phase == 1 and [len(h) for h in app.match.state.hands] == [6, 6, 6]
+    assert app.match.state.phase == ROLL_PHASE and [len(h) for h in app.match.state.hands] == [6, 6, 6]
 
 
 def test_the_hint_suggests_a_move_for_the_viewer_only() -> None:

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from ring_states import check_invariants, table
 
-from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction, Match, get_game
+from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction, Match, UnreadableAction, get_game
 from rulebook.core.text import load_rules
 from rulebook.games.ring import GAME, adjust_die, deck, rank_order, trick_winners
 from rulebook.games.ring.actions import DEAL, DISCARD, PLAY, ROLL, TAKE, Deal, Discard, Play, Roll, Take, parse
@@ -184,7 +184,7 @@ def test_followers_follow_suit_or_play_a_coin() -> None:
 def test_a_coin_may_be_played_even_without_the_led_suit_and_counts_as_led() -> None:
     hands = [["ruby-5", "emerald-4"], ["coin-7", "sapphire-4"], ["amethyst-5", "emerald-5"], ["ruby-6", "sapphire-6"], ["coin-0", "amethyst-1"]]
     state = play_all(table(hands, centre=4), ["ruby-5", "coin-7", "amethyst-5", "ruby-6", "coin-0"])
-    assert state.tricks[-1][2] == (1,)  # the Coin 7 beats the Ruby 6: it counts as a Ruby
+    assert state.tricks[-1].winners == (1,)  # the Coin 7 beats the Ruby 6: it counts as a Ruby
 
 
 # ----- the rank order and trick winners (#rank-order, #trick-winner) ------------------------------------------
@@ -259,7 +259,7 @@ def test_every_winner_moves_by_the_number_of_winners() -> None:
     dice = [("more", 3), ("more", 1), ("heavy", 2)]
     state = table(hands, centre=4, dice=dice)
     state = play_all(state, ["ruby-6", "grayspinel-6", "ruby-4"])
-    assert state.tricks[-1][2] == (0, 1)
+    assert state.tricks[-1].winners == (0, 1)
     assert (state.areas[0], state.pips[0]) == (MORE, 1)  # 3 - 2 steps
     assert (state.areas[1], state.pips[1]) == (HEAVY, 1)  # 1 → Just 1 → Too heavy 1
     assert (state.areas[2], state.pips[2]) == (HEAVY, 2)  # did not win: unchanged
@@ -270,14 +270,14 @@ def test_the_winner_with_the_led_suit_leads_next_not_the_coin() -> None:
     hands = [["coin-1", "emerald-4"], ["amethyst-1", "sapphire-4"], ["amethyst-3", "emerald-5"], ["amethyst-4", "sapphire-5"], ["amethyst-6", "sapphire-6"]]
     state = table(hands, centre=2, leader=1)
     state = play_all(state, ["amethyst-1", "amethyst-3", "amethyst-4", "amethyst-6", "coin-1"])
-    assert state.tricks[-1][2] == (0, 1)  # Amethyst 1 and Coin 1 both win
+    assert state.tricks[-1].winners == (0, 1)  # Amethyst 1 and Coin 1 both win
     assert state.leader == 1 and GAME.current_player(state) == 1  # the Amethyst's player leads
 
 
 def test_a_coin_leads_next_when_the_other_winners_are_off_suit() -> None:
     hands = [["ruby-3", "emerald-4"], ["coin-7", "sapphire-4"], ["emerald-7", "emerald-5"], ["sapphire-5", "amethyst-2"], ["diamond-6", "amethyst-3"]]
     state = play_all(table(hands, centre=6), ["ruby-3", "coin-7", "emerald-7", "sapphire-5", "diamond-6"])
-    assert state.tricks[-1][2] == (1, 2)
+    assert state.tricks[-1].winners == (1, 2)
     assert state.leader == 1
 
 
@@ -292,7 +292,7 @@ def test_a_leader_with_only_coins_pays_and_the_left_neighbour_leads() -> None:
     # trick 3: seat 0 leads the Ruby 5, seat 1 (no Ruby) plays the Coin 1
     state = play_all(state, ["ruby-5", "coin-1", "ruby-4", "ruby-6", "ruby-2"])
     # centre 2: 1 > 2 > ...; the Coin 1 is the strongest: seat 1 wins and would lead with only Coins
-    assert state.tricks[-1][2] == (1,)
+    assert state.tricks[-1].winners == (1,)
     assert state.rings[1] == 8
     assert state.penalties == ((3, 1),)
     assert state.leader == 2 and GAME.current_player(state) == 2
@@ -337,10 +337,10 @@ def test_a_chain_of_coin_only_leaders_passes_the_lead_on() -> None:
     ]
     state = table(hands, centre=6, tricks=earlier, leader=0)
     state = play_all(state, ["ruby-7", "ruby-4", "ruby-3", "ruby-6", "ruby-2"])  # 7 high: seat 0 wins
-    assert state.tricks[-1][2] == (0,)
+    assert state.tricks[-1].winners == (0,)
     state = play_all(state, ["emerald-4", "coin-7", "emerald-5", "sapphire-6", "amethyst-1"])
     # the Coin 7 wins trick 4; seat 1 now holds only the Coin 0, seat 2 only the Coin 1
-    assert state.tricks[-1][2] == (1,)
+    assert state.tricks[-1].winners == (1,)
     assert state.penalties == ((4, 1), (4, 2))
     assert state.rings[1] == 8 and state.rings[2] == 8
     assert state.leader == 3
@@ -371,7 +371,7 @@ def test_rings_move_by_the_pips_unless_just() -> None:
     assert state.rings == (9 - 1, 9, 9 - 3)
     assert state.phase == DEAL_PHASE and state.round == 2
     assert state.parent == 0  # the parent passes to the right (seat 1 → seat 0)
-    assert state.last[5] == (9, 9, 9) and state.last[6] == (8, 9, 6)
+    assert state.last.rings_before == (9, 9, 9) and state.last.rings_after == (8, 9, 6)
     assert state.stock == deck(3) and state.hands == ((), (), ()) and state.leftover == ()
     assert state.pips == (0, 0, 0) and state.tricks == () and state.centre == 0
     check_invariants(state)
@@ -420,7 +420,7 @@ def test_actions_read_back_and_junk_is_refused() -> None:
         assert parse(str(action)) == action
     assert parse("  PLAY   Ruby-5 ") == P("ruby-5")
     for junk in ("play ruby-1", "take 7", "roll 0", "play", "", "deal coin-2", 5):
-        with pytest.raises(IllegalAction) as info:
+        with pytest.raises(UnreadableAction) as info:  # text that reads as no action is not a rule refusal
             parse(junk)  # type: ignore[arg-type]
         assert info.value.rule_id == "actions"
     for bad in (lambda: Play(5.0), lambda: Take(0), lambda: Roll(7), lambda: Deal(30), lambda: Discard(-1), lambda: Play(True)):

@@ -185,3 +185,30 @@ def test_pages_fit_tablet_and_phone_with_the_odds_shown(site, new_page, name, wi
     page.save_screenshot(f"nmf-{name}-{lang}-odds-{width}")
     assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 1
     assert page.console_errors == []
+
+
+def test_taps_that_cannot_be_played_say_why_next_to_them(site, page) -> None:
+    page.goto(site.page_url("not_my_fault.ipynb", seed=3, players=2, seats="human,human", lang="en"))
+    page.wait_for_voila(".rb-pass-screen")
+    click_and_redraw(page, ".rb-reveal")
+    page.wait_for_selector(".rb-action-draw")
+    page.locator(".rb-num-12").click()  # before drawing: the engine's reason, under the progress board
+    reason = page.locator(".rb-track-box > .rb-tap-reason")
+    reason.wait_for()
+    assert "draw a card before declaring" in reason.inner_text() and reason.get_attribute("data-rule") == "trust"
+    page.locator(".rb-discard").click()
+    page.locator(".rb-stock > .rb-tap-reason").wait_for()
+    assert "face up" in page.inner_text(".rb-stock > .rb-tap-reason")
+    ply = board(page)["ply"]
+    page.locator(".rb-deck-drawable").click()  # the deck is tapped to draw
+    wait_ply_change(page, ply)
+    page.wait_for_selector(".rb-drawn-card")
+    page.locator(".rb-pile").click()  # the face-down pile is never taken
+    page.locator(".rb-pile-box > .rb-tap-reason").wait_for()
+    assert "stay hidden" in page.inner_text(".rb-pile-box > .rb-tap-reason")
+    page.locator(".rb-drawn-card").click()  # the card drawn already lies on the pile: declare now
+    page.locator(".rb-drawn > .rb-tap-reason").wait_for()
+    assert "declare the total" in page.inner_text(".rb-drawn > .rb-tap-reason")
+    page.locator(".rb-num-legal.rb-num-3").click()
+    page.wait_for_selector(".rb-pass-screen")
+    assert page.console_errors == [] and page.external_requests == []

@@ -54,6 +54,6 @@ def conserved(game, state) -> list[int]:
     total = [a + b for a, b in zip(state.deck, state.discard)]
     for hand in state.hands:
         total = [a + b for a, b in zip(total, hand)]
-    for _, x, _ in state.table:
-        total[v.index[x]] += 1
+    for card in state.table:
+        total[v.index[card.value]] += 1
     return total

@@ -1,16 +1,20 @@
 // Not My Fault! board: seats with yellow/red cards (or reprimands), the
 // progress board 1–30 (ver.2.0) or the milestone cards (#41), the face-down
 // pile, the deck and discards, your hand or the card you drew, the last
-// round's audit. Draws `model.get("view")` (built in Python from the
-// viewer's observation only) and sends taps as messages:
-// {type: "declare", number, ply} and {type: "place", value, ply}.
+// round's audit. Draws the view model `model.get("view")` (built in Python
+// from the viewer's observation only: caption, messages, and the board dict
+// under `board`) and sends taps as messages: {type: "declare", number, ply},
+// {type: "place", value, ply} and {type: "draw", ply}. A tap on something
+// that cannot be played now shows the reason Python put beside it (the
+// engine's, or whose move it is) right there, with `showReason`.
 
-function el(tag, cls, parent, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  if (parent) parent.appendChild(node);
-  return node;
+// Tap on a tappable thing of the view model ({enabled, reason, rule}): play
+// it, or say why not inside `host` (next to what was tapped).
+function tappable(node, cell, host, play) {
+  activate(node, () => {
+    if (cell && cell.enabled) play();
+    else showReason(host, (cell && cell.reason) || "", cell && cell.rule);
+  });
 }
 
 // One playing card as a small SVG: face up with its value, or face down.
@@ -39,49 +43,48 @@ function render({ model, el: host }) {
   host.appendChild(root);
 
   function send(message) {
-    const view = model.get("view") || {};
-    model.send({ ...message, ply: view.ply });
+    const board = (model.get("view") || {}).board || {};
+    model.send({ ...message, ply: board.ply });
   }
 
   function drawSeats(view) {
-    const words = view.words || {};
-    const strip = el("div", "rb-seats", root);
+    const strip = element("div", "rb-seats", root);
     (view.seats || []).forEach((seat, k) => {
       const cls = ["rb-seat", `rb-seat-${k}`];
       if (seat.active) cls.push("rb-seat-active");
       if (seat.you) cls.push("rb-seat-you");
       if (seat.winner) cls.push("rb-seat-winner");
       if (seat.loser) cls.push("rb-seat-loser");
-      const box = el("div", cls.join(" "), strip);
-      const name = el("div", "rb-seat-name", box, seat.name);
-      if (seat.tag) el("span", "rb-seat-tag", name, seat.tag);
-      const row = el("div", "rb-seat-cards", box);
-      const marks = el("span", "rb-marks", row);
+      const box = element("div", cls.join(" "), strip);
+      const name = element("div", "rb-seat-name", box, seat.name);
+      if (seat.tag) element("span", "rb-seat-tag", name, seat.tag);
+      const row = element("div", "rb-seat-cards", box);
+      const marks = element("span", "rb-marks", row);
       marks.dataset.count = seat.marks;
-      marks.title = `${words.penalty || ""}: ${seat.marks}/${seat.limit}`;
+      marks.title = seat.marks_title || "";
       for (let i = 0; i < seat.limit; i++) {
         const kind = view.variant === "v2" ? "rb-red-card" : "rb-reprimand";
-        el("span", `${kind}${i < seat.marks ? " rb-mark-on" : ""}`, marks);
+        element("span", `${kind}${i < seat.marks ? " rb-mark-on" : ""}`, marks);
       }
       if (view.variant === "v2") {
-        const y = el("span", "rb-yellows", row);
+        const y = element("span", "rb-yellows", row);
         y.dataset.count = seat.yellows;
-        y.title = `${words.yellow || ""}: ${seat.yellows}`;
-        for (let i = 0; i < seat.yellows; i++) el("span", "rb-yellow-card rb-mark-on", y);
+        y.title = seat.yellows_title || "";
+        for (let i = 0; i < seat.yellows; i++) element("span", "rb-yellow-card rb-mark-on", y);
       }
       if (seat.hand !== null && seat.hand !== undefined) {
-        el("span", "rb-hand-size", row, `🂠${seat.hand}`).title = `${words.hand || ""}: ${seat.hand}`;
+        element("span", "rb-hand-size", row, `🂠${seat.hand}`).title = seat.hand_title || "";
       }
     });
   }
 
-  function drawBoardTrack(view) {
+  function drawBoardTrack(view, host) {
     const track = view.track || {};
+    const cells = track.cells || [];
     const legal = new Set(track.legal || []);
     const milestones = new Set(track.milestones || []);
     const claimedBy = {};
     for (const [seat, number] of track.claims || []) claimedBy[number] = seat;
-    const interactive = view.interactive && legal.size > 0;
     const numbers = track.numbers || [];
     const perRow = 10, cw = 48, ch = 46;
     const rows = Math.ceil(numbers.length / perRow);
@@ -107,13 +110,14 @@ function render({ model, el: host }) {
         const s = svgEl("text", { x: x + 10, y: y + ch - 7, "text-anchor": "middle", class: "rb-claim-seat", "font-size": 11 }, g);
         s.textContent = String(claimedBy[n] + 1);
       }
-      if (interactive && legal.has(n)) activate(g, () => send({ type: "declare", number: n }));
+      tappable(g, cells[i], host, () => send({ type: "declare", number: n }));
     });
     return svg;
   }
 
-  function drawMilestoneTrack(view) {
+  function drawMilestoneTrack(view, host) {
     const track = view.track || {};
+    const cells = track.cells || [];
     const legal = new Set(track.legal || []);
     const claimedBy = {};
     for (const [seat, number] of track.claims || []) claimedBy[number] = seat;
@@ -135,13 +139,14 @@ function render({ model, el: host }) {
         const s = svgEl("text", { x: x + cw / 2, y: ch + lift + 14, "text-anchor": "middle", class: "rb-claim-seat-label", "font-size": 12 }, g);
         s.textContent = `S${claimedBy[n] + 1}`;
       }
-      if (view.interactive && legal.has(n)) activate(g, () => send({ type: "declare", number: n }));
+      tappable(g, cells[i], host, () => send({ type: "declare", number: n }));
     });
     return svg;
   }
 
   function draw() {
-    const view = model.get("view") || {};
+    const vm = model.get("view") || {};
+    const view = vm.board || {};
     const words = view.words || {};
     root.replaceChildren();
     root.dataset.mode = view.mode || "";
@@ -149,74 +154,87 @@ function render({ model, el: host }) {
     root.dataset.phase = view.phase || "";
     root.dataset.variant = view.variant || "";
 
-    el("div", "rb-caption", root, view.caption || "");
+    element("div", "rb-caption", root, vm.caption || "");
+    if ((vm.messages || []).length) {
+      const box = element("div", "rb-messages", root);
+      for (const message of vm.messages) messageLine(message, box);
+    }
     drawSeats(view);
 
-    const trackBox = el("div", "rb-track-box", root);
-    el("div", "rb-section-title", trackBox, words.board || "");
-    trackBox.appendChild((view.track || {}).kind === "board" ? drawBoardTrack(view) : drawMilestoneTrack(view));
+    const trackBox = element("div", "rb-track-box", root);
+    element("div", "rb-section-title", trackBox, words.board || "");
+    trackBox.appendChild((view.track || {}).kind === "board" ? drawBoardTrack(view, trackBox) : drawMilestoneTrack(view, trackBox));
 
     // the table: face-down pile, deck, discards
-    const table = el("div", "rb-table", root);
-    const pileBox = el("div", "rb-pile-box", table);
-    el("div", "rb-section-title", pileBox, `${words.pile || ""} (${(view.pile || []).length})`);
-    const pile = el("div", "rb-pile", pileBox);
-    if (!(view.pile || []).length) el("span", "rb-empty-note", pile, words.empty || "");
+    const table = element("div", "rb-table", root);
+    const pileBox = element("div", "rb-pile-box", table);
+    element("div", "rb-section-title", pileBox, `${words.pile || ""} (${(view.pile || []).length})`);
+    const pile = element("div", "rb-pile", pileBox);
+    tappable(pile, view.pile_note, pileBox, () => {});
+    if (!(view.pile || []).length) element("span", "rb-empty-note", pile, words.empty || "");
     (view.pile || []).forEach((c, i) => {
-      const slot = el("div", `rb-pile-slot rb-pile-slot-${i}`, pile);
+      const slot = element("div", `rb-pile-slot rb-pile-slot-${i}`, pile);
       const own = c.card !== null && c.card !== undefined;
       slot.appendChild(card(own ? c.card : null, `rb-pile-card rb-pile-card-${i}${own ? " rb-own" : " rb-facedown"}`, { w: 34, h: 48, small: true }));
-      el("div", "rb-pile-label", slot, c.label);
+      element("div", "rb-pile-label", slot, c.label);
     });
-    const stock = el("div", "rb-stock", table);
-    const deck = el("div", "rb-deck", stock);
+    const stock = element("div", "rb-stock", table);
+    const deck = element("div", `rb-deck${(view.deck_tap || {}).enabled ? " rb-deck-drawable" : ""}`, stock);
     deck.appendChild(card(null, "rb-deck-card", { w: 34, h: 48 }));
-    el("div", "rb-deck-count", deck, `${words.deck || ""}: ${view.deck}`);
-    const discard = el("div", "rb-discard", stock);
-    el("div", "rb-discard-title", discard, `${words.discard || ""}: ${view.discard_total || 0}`);
-    const counts = el("div", "rb-discard-counts", discard);
+    element("div", "rb-deck-count", deck, `${words.deck || ""}: ${view.deck}`);
+    tappable(deck, view.deck_tap, stock, () => send({ type: "draw" }));
+    const discard = element("div", "rb-discard", stock);
+    tappable(discard, view.discard_note, stock, () => {});
+    element("div", "rb-discard-title", discard, `${words.discard || ""}: ${view.discard_total || 0}`);
+    const counts = element("div", "rb-discard-counts", discard);
     for (const [value, count] of view.discard || []) {
-      el("span", `rb-discard-count rb-discard-v${value}`, counts, `${value}×${count}`);
+      element("span", `rb-discard-count rb-discard-v${value}`, counts, `${value}×${count}`);
     }
 
     // your cards
     if (view.drawn !== undefined && view.drawn !== null) {
-      const box = el("div", "rb-drawn", root);
-      el("div", "rb-section-title", box, words.drawn || "");
-      box.appendChild(card(view.drawn, "rb-drawn-card", { w: 56, h: 80 }));
+      const box = element("div", "rb-drawn", root);
+      element("div", "rb-section-title", box, words.drawn || "");
+      const drawnCard = card(view.drawn, "rb-drawn-card", { w: 56, h: 80 });
+      box.appendChild(drawnCard);
+      tappable(drawnCard, view.drawn_note, box, () => {});
     }
     if (view.hand) {
-      const box = el("div", "rb-hand-box", root);
-      el("div", "rb-section-title", box, `${words.hand || ""} (${view.hand.length})`);
-      const hand = el("div", `rb-hand${view.hand_clickable ? " rb-hand-clickable" : ""}`, box);
-      if (!view.hand.length) el("span", "rb-empty-note", hand, words.empty || "");
+      const box = element("div", "rb-hand-box", root);
+      element("div", "rb-section-title", box, `${words.hand || ""} (${view.hand.length})`);
+      const hand = element("div", `rb-hand${view.hand_clickable ? " rb-hand-clickable" : ""}`, box);
+      if (!view.hand.length) element("span", "rb-empty-note", hand, words.empty || "");
+      const cells = view.hand_cells || [];
       view.hand.forEach((value, i) => {
-        const c = card(value, `rb-hand-card rb-hand-card-${i} rb-hand-v${value}`, { w: 44, h: 62 });
-        if (view.hand_clickable) activate(c, () => send({ type: "place", value }));
+        const playable = cells[i] && cells[i].enabled;
+        const c = card(value, `rb-hand-card rb-hand-card-${i} rb-hand-v${value}${playable ? " rb-hand-playable" : ""}`, { w: 44, h: 62 });
+        tappable(c, cells[i], box, () => send({ type: "place", value }));
         hand.appendChild(c);
       });
     }
     if (view.entry) {
-      const box = el("div", `rb-entry${view.entry.cover ? " rb-entry-cover" : ""}`, root);
+      const box = element("div", `rb-entry${view.entry.cover ? " rb-entry-cover" : ""}`, root);
       if (!view.entry.cover) {
-        el("div", "rb-section-title", box, `${words.entry || ""} ${view.entry.cards.length}/${view.entry.size}`);
-        const row = el("div", "rb-entry-cards", box);
+        element("div", "rb-section-title", box, `${words.entry || ""} ${view.entry.cards.length}/${view.entry.size}`);
+        const row = element("div", "rb-entry-cards", box);
+        tappable(row, view.entry_note, box, () => {});
         view.entry.cards.forEach((value, i) => row.appendChild(card(value, `rb-entry-card rb-entry-card-${i}`, { w: 34, h: 48, small: true })));
       }
     }
 
     // the last round, turned face up
     if (view.last) {
-      const box = el("div", "rb-last", root);
-      el("div", "rb-section-title", box, words.last || "");
-      el("div", "rb-last-text", box, view.last.text);
-      const row = el("div", "rb-last-cards", box);
+      const box = element("div", "rb-last", root);
+      element("div", "rb-section-title", box, words.last || "");
+      element("div", "rb-last-text", box, view.last.text);
+      const row = element("div", "rb-last-cards", box);
+      tappable(row, view.last_note, box, () => {});
       view.last.cards.forEach(([seat, value], i) => {
-        const slot = el("div", "rb-pile-slot", row);
+        const slot = element("div", "rb-pile-slot", row);
         slot.appendChild(card(value, `rb-last-card rb-last-card-${i}`, { w: 30, h: 42, small: true }));
-        el("div", "rb-pile-label", slot, `S${seat + 1}`);
+        element("div", "rb-pile-label", slot, `S${seat + 1}`);
       });
-      el("div", "rb-last-total", row, `= ${view.last.total}`);
+      element("div", "rb-last-total", row, `= ${view.last.total}`);
     }
   }
 

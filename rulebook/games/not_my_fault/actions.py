@@ -11,14 +11,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulebook.core.errors import IllegalAction
+from rulebook.core.errors import UnreadableAction
 from rulebook.core.game import unknown_action
 
 
 def _whole(action: object, name: str) -> None:
-    """Refuse a non-integer field at construction (``Declare(12.0)`` would not round-trip)."""
+    """Refuse a non-integer field at construction (``Declare(12.0)`` would not round-trip): no action, not a rule."""
     if type(getattr(action, name)) is not int:
-        raise IllegalAction("actions", f"行動の形が正しくありません: {action!r}", f"Malformed action: {action!r}")
+        raise UnreadableAction("actions", f"行動の形が正しくありません: {action!r}", f"Malformed action: {action!r}")
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,7 @@ EXAMPLES = ("draw", "declare 12", "audit", "place 4", "card 3", "first 0")
 
 
 def parse(text: str) -> Action:
-    """Read a move from its text form; ``IllegalAction`` (rule ``actions``) if it is none."""
+    """Read a move from its text form; ``UnreadableAction`` (rule ``actions``) if it is none."""
     cleaned = " ".join(str(text).strip().lower().split()) if isinstance(text, str) else ""
     for pattern, build in _PATTERNS:
         match = pattern.fullmatch(cleaned)

@@ -35,7 +35,7 @@ from rulebook.bots.search import SearchBot
 from rulebook.core.game import Game
 
 from .actions import AUDIT, DRAW, Declare, Place
-from .game import DEAL, TURN, State
+from .state import DEAL, TURN, State
 from .odds import odds
 
 SEARCH_BUDGET = 0.2
@@ -120,8 +120,8 @@ def _after_draw(seen: Any, v: Any, target: int) -> float:
 def _estimate(state: State, seat: int, mean: float) -> float:
     """Total of the face-down cards as ``seat`` would guess it: its own cards + the average for the rest."""
     total = 0.0
-    for s, x, _ in state.table:
-        total += x if s == seat else mean
+    for card in state.table:
+        total += card.value if card.seat == seat else mean
     return total
 
 
@@ -135,9 +135,9 @@ def _unseen_mean(state: State, seat: int, values: tuple[int, ...], total_sum: in
         for x, c in zip(values, state.hands[seat]):
             known_sum += x * c
             known_count += c
-    for s, x, _ in state.table:
-        if s == seat:
-            known_sum += x
+    for card in state.table:
+        if card.seat == seat:
+            known_sum += card.value
             known_count += 1
     left = total_count - known_count
     return (total_sum - known_sum) / left if left > 0 else 0.0
@@ -159,7 +159,7 @@ class Rollout:
         v = self.v
         me = state.turn
         claims = state.claims
-        prev = claims[-1][1] if claims else 0
+        prev = state.last_claim
         if state.phase == TURN:
             legal = game.legal_actions(state)
             if len(legal) == 1:

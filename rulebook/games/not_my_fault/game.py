@@ -17,7 +17,9 @@ in a ``Variant`` (``variants.py``):
   (NMF-4: an empty hand can only audit).
 
 The hot path (``legal_actions``/``next_state``) works on a ``NamedTuple``
-of tuples, so search playouts and random games are cheap.
+of tuples (``state.py``), so search playouts and random games are cheap;
+phases are an ``IntEnum`` and every record (face-down card, declaration,
+last round, result) a ``NamedTuple`` read by field name.
 
 Hidden information: the deck is kept as counts (it has no order anyone
 could know); face-down cards remember who laid them and from which deck
@@ -27,59 +29,36 @@ has not seen, and ``sample_state`` deals those at random.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping, NamedTuple
+from typing import Any, ClassVar, Mapping
 
-from rulebook.core.errors import BadOption, IllegalAction
+from rulebook.core.errors import BadOption, IllegalAction, UnreadableAction
 from rulebook.core.game import CHANCE, SPECTATOR, TERMINAL, Game, Outcome
 
 from .actions import AUDIT, DRAW, Action, Audit, Card, Declare, Draw, First, Place, parse
+from .bots import RulesBot, make_search_bot
+from .state import (
+    DEAL,
+    DECLARE,
+    DRAW_CARD,
+    FIRST,
+    OVER,
+    PHASE_CODES,
+    PHASE_NAMES,
+    TURN,
+    Claim,
+    FaceDown,
+    Last,
+    Phase,
+    Result,
+    Shown,
+    State,
+    seat_en,
+    seat_ja,
+)
 from .variants import V20, Variant
 
-# phases (ints: the hot path compares them often)
-FIRST, DEAL, TURN, DRAW_CARD, DECLARE, OVER = range(6)
-PHASE_NAMES = ("first", "deal", "turn", "draw", "declare", "over")
-PHASE_CODES = {name: code for code, name in enumerate(PHASE_NAMES)}
-
-
-class State(NamedTuple):
-    """The whole table, as immutable tuples.
-
-    ``deck``, ``discard`` and each hand are counts per card value (in the
-    variant's value order): a shuffled deck has no order anyone knows, so a
-    draw is a chance event weighted by these counts. ``table`` holds this
-    round's face-down cards as ``(seat, value, epoch)`` in the order laid;
-    ``epoch`` counts reshuffles (ver.2.0) / deals (#41). ``claims`` are this
-    round's declarations ``(seat, number)``. ``last`` sums up the previous
-    round: ``(kind, loser, actor, claim, revealed, total)``; ``result`` is
-    ``(reason, seat)`` once the game is over ("completion": seat wins;
-    "penalty": seat loses).
-    """
-
-    players: int
-    phase: int
-    turn: int
-    starter: int
-    deck: tuple[int, ...]
-    discard: tuple[int, ...]
-    hands: tuple[tuple[int, ...], ...]
-    table: tuple[tuple[int, int, int], ...]
-    claims: tuple[tuple[int, int], ...]
-    yellows: tuple[int, ...]
-    marks: tuple[int, ...]
-    round: int = 1
-    epoch: int = 0
-    deal_size: int = 0
-    last: tuple | None = None
-    result: tuple | None = None
-
-
-def seat_ja(seat: int) -> str:
-    return f"席 {seat + 1}"
-
-
-def seat_en(seat: int) -> str:
-    return f"Seat {seat + 1}"
-
+_new = tuple.__new__
+"""``_new(FaceDown, (seat, value, epoch))``: a record without ``NamedTuple.__new__``'s keyword handling (the hot path)."""
 
 class NotMyFault(Game[State, Action]):
     """ver.2.0; subclasses set another ``variant`` (see ``not_my_fault_41``)."""
@@ -137,12 +116,8 @@ class NotMyFault(Game[State, Action]):
 
     def make_bot(self, kind: str) -> Any:
         if kind == "search":
-            from .bots import make_search_bot
-
             return make_search_bot(self)
         if kind == "rules":
-            from .bots import RulesBot
-
             return RulesBot(self)
         return super().make_bot(kind)
 
@@ -194,7 +169,7 @@ class NotMyFault(Game[State, Action]):
             if v.draws:
                 return [DRAW, AUDIT] if state.claims else [DRAW]
             claims = state.claims
-            if claims and claims[-1][1] >= v.top:
+            if claims and claims[-1].number >= v.top:
                 return [AUDIT]
             hand = state.hands[state.turn]
             moves: list[Action] = [self._places[k] for k, c in enumerate(hand) if c]
@@ -202,7 +177,7 @@ class NotMyFault(Game[State, Action]):
                 moves.append(AUDIT)
             return moves
         if phase == DECLARE:
-            prev = state.claims[-1][1] if state.claims else 0
+            prev = state.last_claim
             if self.variant.any_number:
                 return list(self._declares[prev + 1 :])
             return list(self._next_milestone[prev])
@@ -258,7 +233,7 @@ class NotMyFault(Game[State, Action]):
                     f"{who_ja}: 申告の前に、手札から 1 枚を伏せて置きます。",
                     f"{who_en}: lay a card from your hand face down before declaring.",
                 )
-            raise IllegalAction("actions", f"「{action}」はこのゲームの行動ではありません。", f"'{action}' is not a move of this game.")
+            raise UnreadableAction("actions", f"「{action}」はこのゲームの行動ではありません。", f"'{action}' is not a move of this game.")
         # DECLARE
         if not isinstance(action, Declare):
             done_ja = "カードを引いた" if v.draws else "カードを伏せた"
@@ -325,7 +300,7 @@ class NotMyFault(Game[State, Action]):
                 f"{who_ja} の手札はありません。できるのは監査だけです。",
                 f"{who_en} has no cards left: the only move is to audit.",
             )
-        if state.claims and state.claims[-1][1] >= v.top:
+        if state.claims and state.claims[-1].number >= v.top:
             raise IllegalAction(
                 "last-milestone",
                 f"最後のマイルストーン {v.top} が申告されたので、監査するしかありません。",
@@ -342,7 +317,7 @@ class NotMyFault(Game[State, Action]):
     def _check_declare(self, state: State, action: Declare) -> None:
         v = self.variant
         n = action.number
-        prev = state.claims[-1][1] if state.claims else 0
+        prev = state.last_claim
         if v.any_number:
             if not 1 <= n <= v.top:
                 raise IllegalAction(
@@ -381,7 +356,7 @@ class NotMyFault(Game[State, Action]):
                 return state._replace(
                     phase=DECLARE,
                     hands=tuple(hands),
-                    table=state.table + ((state.turn, action.value, state.epoch),),
+                    table=state.table + (_new(FaceDown, (state.turn, action.value, state.epoch)),),
                 )
             # Draw: reshuffle the discards first if the deck ran out (NMF-2)
             if not any(state.deck):
@@ -392,7 +367,7 @@ class NotMyFault(Game[State, Action]):
             deck = list(state.deck)
             deck[k] -= 1
             return state._replace(
-                phase=DECLARE, deck=tuple(deck), table=state.table + ((state.turn, action.value, state.epoch),)  # type: ignore[union-attr]
+                phase=DECLARE, deck=tuple(deck), table=state.table + (_new(FaceDown, (state.turn, action.value, state.epoch)),)  # type: ignore[union-attr]
             )
         if phase == DEAL:
             return self._deal(state, self.variant.index[action.value])  # type: ignore[union-attr]
@@ -420,16 +395,16 @@ class NotMyFault(Game[State, Action]):
     def _declare(self, state: State, number: int) -> State:
         v = self.variant
         seat = state.turn
-        claims = state.claims + ((seat, number),)
+        claims = state.claims + (_new(Claim, (seat, number)),)
         if v.completion and number >= v.top:
-            total = sum(card[1] for card in state.table)
+            total = sum(card.value for card in state.table)
             if total >= v.top:
-                revealed = tuple((s, x) for s, x, _ in state.table)
+                revealed = tuple(Shown(card.seat, card.value) for card in state.table)
                 return state._replace(
                     phase=OVER,
                     claims=claims,
-                    last=("completion", -1, seat, number, revealed, total),
-                    result=("completion", seat),
+                    last=Last("completion", -1, seat, number, revealed, total),
+                    result=Result("completion", seat),
                 )
             return self._end_round(state._replace(claims=claims), "completion", seat, seat, seat, number)
         if v.yellow_limit and number not in self._milestones:
@@ -442,8 +417,8 @@ class NotMyFault(Game[State, Action]):
 
     def _audit(self, state: State) -> State:
         auditor = state.turn
-        claimer, claim = state.claims[-1]
-        total = sum(card[1] for card in state.table)
+        claimer, claim = state.claims[-1].seat, state.claims[-1].number
+        total = sum(card.value for card in state.table)
         loser = auditor if total >= claim else claimer
         return self._end_round(state, "audit", loser, auditor, auditor, claim)
 
@@ -453,20 +428,20 @@ class NotMyFault(Game[State, Action]):
         index = v.index
         discard = list(state.discard)
         total = 0
-        for _, x, _ in state.table:
-            discard[index[x]] += 1
-            total += x
+        for card in state.table:
+            discard[index[card.value]] += 1
+            total += card.value
         marks = list(state.marks)
         marks[loser] += 1
-        revealed = tuple((s, x) for s, x, _ in state.table)
+        revealed = tuple([_new(Shown, (card.seat, card.value)) for card in state.table])
         state = state._replace(
             discard=tuple(discard),
             marks=tuple(marks),
-            last=(kind, loser, actor, claim, revealed, total),
+            last=_new(Last, (kind, loser, actor, claim, revealed, total)),
             table=(),
         )
         if marks[loser] >= v.penalty_limit:
-            return state._replace(phase=OVER, result=("penalty", loser))
+            return state._replace(phase=OVER, result=Result("penalty", loser))
         n = state.players
         state = state._replace(claims=(), yellows=(0,) * n, round=state.round + 1)
         if v.draws:
@@ -487,11 +462,11 @@ class NotMyFault(Game[State, Action]):
     def outcome(self, state: State) -> Outcome | None:
         if state.result is None:
             return None
-        reason, seat = state.result
+        reason, seat = state.result.reason, state.result.seat
         n = state.players
         rounds = state.round
         if reason == "completion":
-            total = state.last[5] if state.last else 0
+            total = state.last.total if state.last else 0
             return Outcome(
                 scores=tuple(int(s == seat) for s in range(n)),
                 winners=(seat,),
@@ -544,12 +519,12 @@ class NotMyFault(Game[State, Action]):
                 for k, c in enumerate(hand):
                     now[k] += c
         old = list(self._zero)
-        for s, x, e in state.table:
-            if s != seat:
-                if e == state.epoch:
-                    now[index[x]] += 1
+        for card in state.table:
+            if card.seat != seat:
+                if card.epoch == state.epoch:
+                    now[index[card.value]] += 1
                 else:
-                    old[index[x]] += 1
+                    old[index[card.value]] += 1
         return tuple(now), tuple(old)
 
     def observe(self, state: State, seat: int) -> dict[str, Any]:
@@ -562,14 +537,14 @@ class NotMyFault(Game[State, Action]):
             hand = [x for x, c in zip(v.values, state.hands[seat]) for _ in range(c)]
         last = None
         if state.last is not None:
-            kind, loser, actor, claim, revealed, total = state.last
+            past = state.last
             last = {
-                "kind": kind,
-                "loser": loser,
-                "actor": actor,
-                "claim": claim,
-                "cards": [[s, x] for s, x in revealed],
-                "total": total,
+                "kind": past.kind,
+                "loser": past.loser,
+                "actor": past.actor,
+                "claim": past.claim,
+                "cards": [[card.seat, card.value] for card in past.revealed],
+                "total": past.total,
             }
         return {
             "game": self.name,
@@ -584,8 +559,11 @@ class NotMyFault(Game[State, Action]):
             "round": state.round,
             "epoch": state.epoch,
             "deal_size": state.deal_size,
-            "claims": [[s, c] for s, c in state.claims],
-            "table": [{"seat": s, "card": x if s == seat else None, "old": e != state.epoch} for s, x, e in state.table],
+            "claims": [[claim.seat, claim.number] for claim in state.claims],
+            "table": [
+                {"seat": card.seat, "card": card.value if card.seat == seat else None, "old": card.epoch != state.epoch}
+                for card in state.table
+            ],
             "hand": hand,
             "hand_sizes": [sum(h) for h in state.hands] if v.hand_size else None,
             "deck": sum(state.deck),
@@ -595,7 +573,7 @@ class NotMyFault(Game[State, Action]):
             "yellows": list(state.yellows),
             "marks": list(state.marks),
             "last": last,
-            "result": list(state.result) if state.result else None,
+            "result": [state.result.reason, state.result.seat] if state.result else None,
         }
 
     def sample_state(self, observation: Mapping[str, Any], seat: int, rng: Any) -> State:
@@ -618,7 +596,7 @@ class NotMyFault(Game[State, Action]):
                 x = pool_old.pop()
             else:
                 x = pool.pop()
-            table.append((s, x, epoch - 1 if card["old"] else epoch))
+            table.append(FaceDown(s, x, epoch - 1 if card["old"] else epoch))
         hands: tuple[tuple[int, ...], ...] = ()
         if v.hand_size:
             built = []
@@ -645,7 +623,7 @@ class NotMyFault(Game[State, Action]):
             discard=tuple(o["discard"]),
             hands=hands,
             table=tuple(table),
-            claims=tuple((s, c) for s, c in o["claims"]),
+            claims=tuple(Claim(s, c) for s, c in o["claims"]),
             yellows=tuple(o["yellows"]),
             marks=tuple(o["marks"]),
             round=o["round"],
@@ -654,9 +632,9 @@ class NotMyFault(Game[State, Action]):
             last=(
                 None
                 if last is None
-                else (last["kind"], last["loser"], last["actor"], last["claim"], tuple((s, x) for s, x in last["cards"]), last["total"])
+                else Last(last["kind"], last["loser"], last["actor"], last["claim"], tuple(Shown(s, x) for s, x in last["cards"]), last["total"])
             ),
-            result=tuple(o["result"]) if o["result"] else None,
+            result=Result(*o["result"]) if o["result"] else None,
         )
 
 
@@ -675,4 +653,17 @@ def _ordinal(n: int) -> str:
     return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
 
 
-__all__ = ["DEAL", "DECLARE", "DRAW_CARD", "FIRST", "NotMyFault", "OVER", "PHASE_NAMES", "SPECTATOR", "State", "TURN"]
+__all__ = [
+    "DEAL",
+    "DECLARE",
+    "DRAW_CARD",
+    "FIRST",
+    "NotMyFault",
+    "OVER",
+    "PHASE_CODES",
+    "PHASE_NAMES",
+    "Phase",
+    "SPECTATOR",
+    "State",
+    "TURN",
+]

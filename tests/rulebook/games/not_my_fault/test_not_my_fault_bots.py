@@ -17,6 +17,7 @@ from rulebook.games.not_my_fault.bots import (
     make_search_bot,
     round_over,
 )
+from rulebook.games.not_my_fault.state import FaceDown
 
 
 def bots(game):
@@ -44,7 +45,7 @@ def test_v2_bots_cannot_cheat_a_hidden_card_swapped_with_the_deck() -> None:
     """Seat 3 must trust or audit 12; seat 1 laid a 6 in one world and a 1 in the other (swapped with the deck)."""
     a = play(V2, 3, ["first 0", "draw", "card 6", "declare 5", "draw", "card 5", "declare 12"])
     table = list(a.table)
-    table[0] = (0, 1, 0)
+    table[0] = FaceDown(seat=0, value=1, epoch=0)
     deck = list(a.deck)
     deck[6] += 1
     deck[1] -= 1
@@ -56,7 +57,7 @@ def test_v2_bots_cannot_cheat_a_hidden_card_swapped_with_the_deck() -> None:
 def test_v2_bots_cannot_cheat_when_declaring() -> None:
     """Seat 2 declares after drawing a 4; seat 1's face-down card is a 6 or a 0."""
     a = play(V2, 2, ["first 0", "draw", "card 6", "declare 5", "draw", "card 4"])
-    b = a._replace(table=((0, 0, 0), a.table[1]), deck=tuple(c + (k == 6) - (k == 0) for k, c in enumerate(a.deck)))
+    b = a._replace(table=(FaceDown(seat=0, value=0, epoch=0), a.table[1]), deck=tuple(c + (k == 6) - (k == 0) for k, c in enumerate(a.deck)))
     same_choice(V2, a, b, 1)
 
 
@@ -70,7 +71,7 @@ def test_41_bots_cannot_cheat_hands_swapped_between_opponents_and_set_aside() ->
     deck = list(a.deck)
     deck[3] -= 1
     deck[4] += 1
-    b = a._replace(hands=(h0b, h1, h2b), table=((0, 4, 0),), deck=tuple(deck))
+    b = a._replace(hands=(h0b, h1, h2b), table=(FaceDown(seat=0, value=4, epoch=0),), deck=tuple(deck))
     same_choice(V41, a, b, 1)
 
 

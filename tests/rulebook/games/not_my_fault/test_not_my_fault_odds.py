@@ -14,6 +14,7 @@ from nmf_helpers import V2, V41, play, random_states
 from rulebook.core import SPECTATOR
 from rulebook.games.not_my_fault.actions import DRAW, Card, Declare
 from rulebook.games.not_my_fault.odds import odds, reach_probability, subset_sums
+from rulebook.games.not_my_fault.state import OVER
 
 
 def brute_force(observation, target: int) -> Fraction:
@@ -54,7 +55,7 @@ def test_odds_equal_brute_force_on_reachable_states(game) -> None:
     rng = random.Random(4)
     checked = 0
     for state in random_states(game, 3, 21, games=8):
-        if not state.claims or state.phase == 5:
+        if not state.claims or state.phase == OVER:
             continue
         hidden_max = 4 if game is V2 else 3
         for seat in (0, 1, 2, SPECTATOR):

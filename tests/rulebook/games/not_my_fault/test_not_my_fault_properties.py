@@ -42,12 +42,12 @@ def check_invariants(game, state) -> None:
     v = game.variant
     assert conserved(game, state) == list(v.copies)
     assert all(c >= 0 for c in state.deck) and all(c >= 0 for c in state.discard)
-    numbers = [c for _, c in state.claims]
+    numbers = [claim.number for claim in state.claims]
     assert numbers == sorted(set(numbers)) and all(1 <= c <= v.top for c in numbers)
     if not v.any_number:
         assert set(numbers) <= set(v.milestones)
     if state.phase == DECLARE:
-        assert len(state.table) == len(state.claims) + 1 and state.table[-1][0] == state.turn
+        assert len(state.table) == len(state.claims) + 1 and state.table[-1].seat == state.turn
     elif state.phase == TURN:
         assert len(state.table) == len(state.claims)
     if state.phase == OVER:

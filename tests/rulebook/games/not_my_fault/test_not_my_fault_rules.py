@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from nmf_helpers import V2, conserved, play
 
-from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction
+from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction, UnreadableAction
 from rulebook.core.text import load_rules
 from rulebook.games.not_my_fault.actions import AUDIT, DRAW, Card, Declare, Draw, First, Place
 from rulebook.games.not_my_fault.game import DECLARE, OVER, TURN
@@ -105,7 +105,7 @@ def test_yellow_off_milestone_costs_a_yellow_two_in_a_round_a_red() -> None:
     assert state.yellows == (1, 1)
     state = V2.apply(V2.apply(state, Card(1)), Declare(10))  # seat 1's second yellow
     assert state.marks == (1, 0) and state.yellows == (0, 0) and state.round == 2
-    assert state.last[0] == "yellow" and state.last[1] == 0
+    assert state.last.kind == "yellow" and state.last.loser == 0
     assert V2.current_player(state) == 0 and state.claims == () and state.table == ()  # [choice] the red's taker starts
 
 
@@ -204,12 +204,12 @@ def test_end_nothing_can_be_played_after_the_game() -> None:
 
 def test_actions_unknown_text_is_refused_with_examples() -> None:
     for text in ("fold", "declare", "declare -3", "place x", "", "draw 2"):
-        with pytest.raises(IllegalAction) as info:
+        with pytest.raises(UnreadableAction) as info:  # text that reads as no move: not a rule refusal
             V2.parse_action(text)
         assert info.value.rule_id == "actions"
-    with pytest.raises(IllegalAction):
+    with pytest.raises(UnreadableAction):
         Declare(12.0)  # type: ignore[arg-type]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(UnreadableAction):
         Place(True)  # type: ignore[arg-type]
     assert str(Declare(12)) == "declare 12" and V2.parse_action(" Declare  12 ") == Declare(12)
     assert isinstance(V2.parse_action("draw"), Draw)

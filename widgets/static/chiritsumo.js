@@ -1,8 +1,12 @@
 // Chiritsumo board: the pyramid, the tray of rolled dice, the seats strip.
-// Draws `model.get("view")` (built in Python from the observation) and sends
-// clicks as messages: {type: "place", die, slot}, {type: "lift", slot},
-// {type: "entry", index} (table mode: cycle a die's pips). Python decides
-// what is legal; this module only remembers which tray die is selected.
+// Draws `model.get("view")` (the view model Python built from the observation,
+// widgets/views/chiritsumo/present.py) and sends taps as messages:
+// {type: "place", die, slot}, {type: "lift", slot}, {type: "entry", index}
+// (table mode: cycle a die's pips), {type: "confirm"} (table mode: use the
+// typed dice). Python and the engine decide what is legal; this module only
+// remembers which tray die is selected. The messages of the moment (the hint,
+// a refused entry) are drawn under the caption, next to the pyramid; a tap
+// that does nothing says why (view.locked, or a disabled control's reason).
 
 function render({ model, el }) {
   const root = document.createElement("div");
@@ -24,6 +28,10 @@ function render({ model, el }) {
     caption.className = "rb-caption";
     caption.textContent = selected !== null ? (words.pick_slot || "") : (view.caption || "");
     root.appendChild(caption);
+    if ((view.messages || []).length) {
+      const lines = element("div", "rb-board-messages", root);
+      for (const message of view.messages) messageLine(message, lines);
+    }
 
     // ----- the seats (箱庭): a compact scoreboard above the pyramid, so the
     // tray and the buttons stay on screen on a 768-pixel-high tablet
@@ -68,6 +76,7 @@ function render({ model, el }) {
     // ----- the pyramid
     const cell = 64, gap = 8, pad = 8;
     const width = 4 * cell + 3 * gap + 2 * pad, height = 4 * cell + 3 * gap + 2 * pad;
+    const stage = element("div", "rb-stage");
     const svg = makeSvg(width, height, "rb-pyramid");
     svg.setAttribute("aria-label", words.pyramid || "pyramid");
     const baseY = pad + 3 * (cell + gap);
@@ -96,10 +105,10 @@ function render({ model, el }) {
           else if (selected !== null) { send({ type: "place", die: selected, slot: key }); }
           else { caption.textContent = words.pick_die_first || ""; caption.classList.add("rb-caption-warn"); }
         });
+      } else if (view.locked) {
+        slot.addEventListener("click", () => showReason(stage, view.locked.text, view.locked.rule));
       }
     }
-    const stage = document.createElement("div");
-    stage.className = "rb-stage";
     stage.appendChild(svg);
     root.appendChild(stage);
 
@@ -121,10 +130,22 @@ function render({ model, el }) {
           activate(g, () => { selected = selected === k ? null : k; draw(); });
         } else if (view.interactive && die.placed && die.slot) {
           activate(g, () => send({ type: "lift", slot: die.slot }));
+        } else if (view.locked) {
+          g.addEventListener("click", () => showReason(trayDiv, view.locked.text, view.locked.rule));
         }
         trayDiv.appendChild(dsvg);
       });
       root.appendChild(trayDiv);
+    }
+
+    // ----- the board's own controls (table mode: Confirm the typed dice, or why not yet)
+    if ((view.controls || []).length) {
+      const bar = element("div", "rb-board-controls", root);
+      for (const control of view.controls) {
+        const button = controlButton(control, () => send({ type: "confirm" }), bar);
+        button.type = "button";
+        if (control.enabled) button.classList.add("rb-primary");
+      }
     }
 
   }

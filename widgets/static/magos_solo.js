@@ -1,20 +1,17 @@
-// Magos solo patch tracker: two parts drawn from `model.get("view")` (built in
-// Python from the engine's observation).
+// Magos solo patch tracker: two parts drawn from `model.get("view")`, the view
+// model Python built from the engine's observation (widgets/views/magos_solo/present.py).
 //   part "board": the turn, the enemy's fixed dice with their effects, the
-//     totals, and the enemy's HP with its input;
+//     turn's totals (absent once the fight is over), and the enemy's HP with
+//     its input and buttons (view.controls, drawn with controlButton);
 //   part "sheet": the editable face table (one <select> per face, class
 //     rb-face-<n>) and the patch's dice table (row rb-turn-row-<n>).
-// Clicks become messages: {type: "face", face, effect}, {type: "reset", at},
+// Taps become messages: {type: "face", face, effect}, {type: "reset", at},
 // {type: "attack" | "recover" | "hp", amount, at}. `at` is the number of moves
 // the drawing was made for: Python ignores a message from an older drawing
-// (a double tap on "record" must not count twice). Python decides legality.
+// (a double tap on "record" must not count twice). Python and the engine
+// decide legality; a disabled control or a locked face table says why when tapped.
 
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
+const MESSAGE_OF_CONTROL = { attack: "attack", recover: "recover", "set-hp": "hp", "reset-faces": "reset" };
 
 function dieSvg(pips, { size = 48, colour = "red", cls = "", title = null } = {}) {
   const svg = makeSvg(size + 4, size + 4, `rb-magos-die-svg ${cls}`.trim());
@@ -23,126 +20,116 @@ function dieSvg(pips, { size = 48, colour = "red", cls = "", title = null } = {}
   return svg;
 }
 
+function controlOf(view, key) {
+  return (view.controls || []).find((c) => c.key === key) || null;
+}
+
 function drawBoard(root, view, send) {
   const words = view.words || {};
-  const head = el("div", "rb-magos-turn");
-  head.appendChild(el("span", "rb-turn-number", view.turn_text));
-  head.appendChild(el("span", "rb-turn-row-note", view.row_text));
-  root.appendChild(head);
+  const head = element("div", "rb-magos-turn", root);
+  element("span", "rb-turn-number", head, view.turn_text);
+  element("span", "rb-turn-row-note", head, view.row_text);
 
-  const dice = el("div", "rb-enemy-dice");
+  const dice = element("div", "rb-enemy-dice", root);
   (view.dice || []).forEach((die, k) => {
-    const cell = el("div", `rb-enemy-die rb-enemy-die-${k} rb-effect-${die.kind}${die.counted ? "" : " rb-not-counted"}`);
+    const cell = element("div", `rb-enemy-die rb-enemy-die-${k} rb-effect-${die.kind}${die.counted ? "" : " rb-not-counted"}`, dice);
     cell.dataset.pips = String(die.pips);
     cell.dataset.counted = die.counted ? "1" : "0";
     cell.appendChild(dieSvg(die.pips, { size: 52, colour: "red", title: die.text }));
-    cell.appendChild(el("div", "rb-effect-text", die.text));
-    dice.appendChild(cell);
+    element("div", "rb-effect-text", cell, die.text);
   });
-  root.appendChild(dice);
 
-  const total = el("div", "rb-turn-total");
-  total.appendChild(el("span", "rb-total-label", words.total));
-  const dmg = el("b", "rb-total-damage", view.damage_text);
-  dmg.dataset.damage = String(view.damage);
-  total.appendChild(dmg);
-  for (const extra of view.extras || []) total.appendChild(el("span", "rb-total-extra", extra));
-  root.appendChild(total);
+  // the turn's forecast: drawn only while the fight goes on
+  if (view.damage_text !== null && view.damage_text !== undefined) {
+    const total = element("div", "rb-turn-total", root);
+    element("span", "rb-total-label", total, words.total);
+    const dmg = element("b", "rb-total-damage", total, view.damage_text);
+    dmg.dataset.damage = String(view.damage);
+    for (const extra of view.extras || []) element("span", "rb-total-extra", total, extra);
+  } else if ((view.extras || []).length) {
+    const total = element("div", "rb-turn-total", root);
+    for (const extra of view.extras) element("span", "rb-total-extra", total, extra);
+  }
 
   // ----- the enemy's HP
-  const hp = el("div", "rb-enemy-hp");
-  const line = el("div", "rb-hp-line");
-  line.appendChild(el("span", "rb-hp-label", words.enemy_hp));
-  const value = el("b", "rb-hp-value", view.hp_text);
+  const hp = element("div", "rb-enemy-hp", root);
+  const line = element("div", "rb-hp-line", hp);
+  element("span", "rb-hp-label", line, words.enemy_hp);
+  const value = element("b", "rb-hp-value", line, view.hp_text);
   if (view.hp !== null && view.hp !== undefined) value.dataset.hp = String(view.hp);
-  line.appendChild(value);
-  hp.appendChild(line);
   if (view.hp_max) {
-    const bar = el("div", "rb-hp-bar");
-    const fill = el("div", "rb-hp-fill");
+    const bar = element("div", "rb-hp-bar", hp);
+    const fill = element("div", "rb-hp-fill", bar);
     fill.style.width = `${Math.round((100 * view.hp) / view.hp_max)}%`;
-    bar.appendChild(fill);
-    hp.appendChild(bar);
   }
   if (view.interactive) {
-    const controls = el("div", "rb-hp-controls");
-    const input = el("input", "rb-hp-amount");
+    const controls = element("div", "rb-hp-controls", hp);
+    const input = element("input", "rb-hp-amount", controls);
     input.type = "number";
     input.min = "0";
     input.max = String(view.max_amount || 99);
     input.inputMode = "numeric";
     input.value = String(view.amount_default || "");
     input.setAttribute("aria-label", words.amount || "amount");
-    controls.appendChild(input);
     const read = () => {
       const n = Number.parseInt(input.value, 10);
       return Number.isFinite(n) ? n : null;
     };
-    const button = (cls, label, type) => {
-      const b = el("button", `rb-hp-button ${cls}`, label);
-      b.type = "button";
-      b.addEventListener("click", () => send({ type, amount: read(), at: view.at }));
-      controls.appendChild(b);
-    };
-    if (view.hp_max) {
-      button("rb-attack rb-hp-primary", words.attack, "attack");
-      if (view.hp < view.hp_max) button("rb-recover", words.recover, "recover");
+    const keys = view.hp_max ? ["attack", "recover", "set-hp"] : ["set-hp"];
+    for (const key of keys) {
+      const control = controlOf(view, key);
+      if (!control) continue;
+      const button = controlButton(control, () => send({ type: MESSAGE_OF_CONTROL[key], amount: read(), at: view.at }), controls);
+      button.type = "button";
+      button.classList.add("rb-hp-button");
+      if (key === "attack") button.classList.add("rb-hp-primary");
     }
-    button("rb-set-hp", words.set_hp, "hp");
-    hp.appendChild(controls);
-    hp.appendChild(el("div", "rb-hp-help", words.hp_help));
+    element("div", "rb-hp-help", hp, words.hp_help);
   }
-  root.appendChild(hp);
 }
 
 function drawSheet(root, view, send) {
   const words = view.words || {};
   // ----- the face table
-  const faces = el("div", "rb-face-table");
-  const title = el("div", "rb-sheet-title", words.faces_title);
-  faces.appendChild(title);
-  if (words.faces_help) faces.appendChild(el("div", "rb-face-help", words.faces_help));
-  const grid = el("div", "rb-face-grid");
+  const faces = element("div", "rb-face-table", root);
+  element("div", "rb-sheet-title", faces, words.faces_title);
+  if (words.faces_help) element("div", "rb-face-help", faces, words.faces_help);
+  const grid = element("div", "rb-face-grid", faces);
+  const locked = view.locked || null;
   for (const face of view.faces || []) {
-    const row = el("label", `rb-face-row rb-face-row-${face.face}${face.used ? " rb-face-used" : ""}`);
+    const row = element("label", `rb-face-row rb-face-row-${face.face}${face.used ? " rb-face-used" : ""}`, grid);
     row.appendChild(dieSvg(face.face, { size: 30, colour: "clear", title: face.label }));
-    const select = el("select", `rb-face-select rb-face-${face.face}`);
+    const select = element("select", `rb-face-select rb-face-${face.face}`, row);
     select.disabled = !view.interactive;
     select.setAttribute("aria-label", face.label);
     for (const choice of view.choices || []) {
-      const option = el("option", "", choice.label);
+      const option = element("option", "", select, choice.label);
       option.value = choice.value;
       if (choice.value === face.value) option.selected = true;
-      select.appendChild(option);
     }
     select.addEventListener("change", () => send({ type: "face", face: face.face, effect: select.value }));
-    row.appendChild(select);
-    grid.appendChild(row);
+    // a locked table is not silent: a tap on a face says why (the select lets taps through to its row)
+    if (locked) row.addEventListener("click", () => showReason(faces, locked.text, locked.rule));
   }
-  faces.appendChild(grid);
-  if (view.interactive && view.can_reset) {
-    const reset = el("button", "rb-reset-faces", words.reset);
-    reset.type = "button";
-    reset.addEventListener("click", () => send({ type: "reset", at: view.at }));
-    faces.appendChild(reset);
+  const reset = controlOf(view, "reset-faces");
+  if (view.interactive && reset) {
+    const button = controlButton(reset, () => send({ type: "reset", at: view.at }), faces);
+    button.type = "button";
+    button.classList.add("rb-reset-faces");
   }
-  root.appendChild(faces);
 
   // ----- the patch's table, current row highlighted
-  const wrap = el("div", "rb-turn-table-wrap");
-  wrap.appendChild(el("div", "rb-sheet-title", words.table_title));
-  const table = el("table", "rb-turn-table");
-  const thead = el("thead");
-  const hr = el("tr");
-  for (const h of [words.col_turn, words.col_dice, words.col_damage]) hr.appendChild(el("th", "", h));
-  thead.appendChild(hr);
-  table.appendChild(thead);
-  const body = el("tbody");
+  const wrap = element("div", "rb-turn-table-wrap", root);
+  element("div", "rb-sheet-title", wrap, words.table_title);
+  const table = element("table", "rb-turn-table", wrap);
+  const hr = element("tr", "", element("thead", "", table));
+  for (const h of [words.col_turn, words.col_dice, words.col_damage]) element("th", "", hr, h);
+  const body = element("tbody", "", table);
   for (const row of view.rows || []) {
-    const tr = el("tr", `rb-turn-row rb-turn-row-${row.row}${row.current ? " rb-turn-row-current" : ""}`);
+    const tr = element("tr", `rb-turn-row rb-turn-row-${row.row}${row.current ? " rb-turn-row-current" : ""}`, body);
     tr.dataset.row = String(row.row);
-    tr.appendChild(el("td", "rb-turn-cell", row.turns));
-    const cell = el("td", "rb-dice-cell");
+    element("td", "rb-turn-cell", tr, row.turns);
+    const cell = element("td", "rb-dice-cell", tr);
     cell.title = row.dice.join("-");
     cell.setAttribute("aria-label", row.dice.join("-"));
     row.dice.forEach((pips, k) => {
@@ -150,19 +137,11 @@ function drawSheet(root, view, send) {
       if (!row.counted[k]) svg.classList.add("rb-not-counted");
       cell.appendChild(svg);
     });
-    if (row.note) cell.appendChild(el("span", "rb-row-note", row.note));
-    tr.appendChild(cell);
-    tr.appendChild(el("td", "rb-damage-cell", row.damage_text));
-    body.appendChild(tr);
+    if (row.note) element("span", "rb-row-note", cell, row.note);
+    element("td", "rb-damage-cell", tr, row.damage_text);
   }
-  const loop = el("tr", `rb-turn-row-loop${view.looped ? " rb-turn-row-looping" : ""}`);
-  const td = el("td", "", view.loop_text);
-  td.colSpan = 3;
-  loop.appendChild(td);
-  body.appendChild(loop);
-  table.appendChild(body);
-  wrap.appendChild(table);
-  root.appendChild(wrap);
+  const loop = element("tr", `rb-turn-row-loop${view.looped ? " rb-turn-row-looping" : ""}`, body);
+  element("td", "", loop, view.loop_text).colSpan = 3;
 }
 
 function render({ model, el: host }) {
@@ -176,6 +155,7 @@ function render({ model, el: host }) {
     root.className = `rb-board rb-magos rb-magos-${view.part || "board"}`;
     root.dataset.turn = String(view.turn || "");
     root.dataset.at = String(view.at ?? "");
+    if (view.rule) root.dataset.rule = view.rule; else delete root.dataset.rule;
     if (view.part === "sheet") drawSheet(root, view, send);
     else drawBoard(root, view, send);
   }

@@ -4,7 +4,7 @@ Public functions other code relies on: ``score``, ``validate``,
 ``best_arrangement`` (exact). ``GAME`` is the engine for the site.
 """
 
-from .game import Chiritsumo, Seat, State, rating
+from .game import Chiritsumo, Phase, Seat, State, rating
 from .placement import validate
 from .scoring import Score, score
 from .solver import best_arrangement, exhaustive_best
@@ -22,6 +22,7 @@ OPTION_SETS = [
 __all__ = [
     "GAME",
     "Chiritsumo",
+    "Phase",
     "Score",
     "Seat",
     "State",

@@ -12,6 +12,7 @@ over 30 ends the game.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
@@ -19,7 +20,8 @@ from rulebook.core.errors import BadOption, IllegalAction
 from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome, not_your_turn
 
 from .actions import PILE, Action, Done, Lift, Pass, Place, Roll, Swap, Toss, parse
-from .geometry import COLOURED, COLOURS, SLOTS, Slot
+from .bots import SolverBot
+from .geometry import COLOURED, COLOURS, SLOTS, Die, Slot
 from .placement import check_slot, lift_error, placement_error, slot_name
 from .scoring import Score, score
 
@@ -49,6 +51,20 @@ COLOUR_NAMES = {
 NO_PLACE = -1
 
 
+class Phase(enum.StrEnum):
+    """Where a round stands. A ``str`` enum: it compares, hashes and writes as its text ("roll", ...)."""
+
+    ROLL = "roll"
+    """Chance: the dice of every seat are rolled, one at a time."""
+    ARRANGE = "arrange"
+    """The seat ``turn`` places and lifts dice, then says done."""
+    SWAP = "swap"
+    """Solo, after a complete pyramid: trade a coloured die for a spare clear one."""
+    TOSS = "toss"
+    """箱庭 とばっ塵: the seat ``turn`` swaps a die or passes."""
+    OVER = "over"
+
+
 def sort_dice(dice: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """Dice are kept in one canonical order so die indices are stable and states compare equal."""
     return tuple(sorted(dice, key=COLOUR_ORDER.__getitem__))
@@ -69,8 +85,8 @@ class Seat:
     history: tuple[int, ...] = ()
     done: bool = False
 
-    def pyramid(self) -> dict[Slot, tuple[str, int]]:
-        return {SLOTS[s]: (self.dice[d], self.pips[d]) for s, d in enumerate(self.placed) if d != NO_PLACE}
+    def pyramid(self) -> dict[Slot, Die]:
+        return {SLOTS[s]: Die(self.dice[d], self.pips[d]) for s, d in enumerate(self.placed) if d != NO_PLACE}
 
     def pips_at(self) -> dict[Slot, int]:
         return {SLOTS[s]: self.pips[d] for s, d in enumerate(self.placed) if d != NO_PLACE}
@@ -99,16 +115,19 @@ class State:
     seats: tuple[Seat, ...]
     pile: tuple[str, ...]
     round: int = 1
-    phase: str = "roll"  # roll | arrange | swap | toss | over
+    phase: Phase = Phase.ROLL
     turn: int = 0
     last_scores: tuple[int, ...] = ()
-    last_pyramids: tuple[tuple[tuple[str, int] | None, ...], ...] = ()
+    last_pyramids: tuple[tuple[Die | None, ...], ...] = ()
     scored_round: int = 0
     toss_order: tuple[int, ...] = ()
     toss_pos: int = 0
     last_tosser: int = -1
     last_round: bool = False
     result: Outcome | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "phase", Phase(self.phase))  # a state built with the text "arrange" holds Phase.ARRANGE
 
 
 def _seat_key(state: State, seat: int) -> tuple:
@@ -163,8 +182,6 @@ class Chiritsumo(Game[State, Action]):
 
     def make_bot(self, kind: str) -> Any:
         if kind == "solver":
-            from .bots import SolverBot
-
             return SolverBot()
         return super().make_bot(kind)
 
@@ -178,9 +195,9 @@ class Chiritsumo(Game[State, Action]):
 
     # ----- whose move ------------------------------------------------------------
     def current_player(self, state: State) -> int:
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             return TERMINAL
-        if state.phase == "roll":
+        if state.phase == Phase.ROLL:
             return CHANCE
         return state.turn
 
@@ -192,21 +209,21 @@ class Chiritsumo(Game[State, Action]):
         return None
 
     def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
-        if state.phase != "roll":
+        if state.phase != Phase.ROLL:
             return []
         seat, die = self._next_roll(state)  # type: ignore[misc]
         return [(Roll(seat, die, pips), 1 / 6) for pips in range(1, 7)]
 
     # ----- legal actions -----------------------------------------------------------
     def legal_actions(self, state: State) -> list[Action]:
-        if state.phase == "roll":
+        if state.phase == Phase.ROLL:
             return [action for action, _ in self.chance_outcomes(state)]
-        if state.phase == "arrange":
+        if state.phase == Phase.ARRANGE:
             return self._arrange_actions(state)
-        if state.phase == "swap":
+        if state.phase == Phase.SWAP:
             held = state.seats[state.turn].dice
             return [Swap(c) for c in COLOURED if c in held]
-        if state.phase == "toss":
+        if state.phase == Phase.TOSS:
             return self._toss_actions(state)
         return []
 
@@ -244,10 +261,10 @@ class Chiritsumo(Game[State, Action]):
 
     # ----- validation ------------------------------------------------------------------
     def check(self, state: State, action: Action) -> None:
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             rule = "solo-end" if state.mode == "solo" else "hako-end"
             raise IllegalAction(rule, "ゲームは終わっています。", "The game is over.")
-        if state.phase == "roll":
+        if state.phase == Phase.ROLL:
             if not isinstance(action, Roll):
                 raise self._wrong_phase(state, action)
             if not all(type(x) is int for x in (action.seat, action.die, action.pips)):
@@ -255,20 +272,20 @@ class Chiritsumo(Game[State, Action]):
             self.check_chance(state, action)
             return
         if isinstance(action, (Place, Lift, Done)):
-            if state.phase != "arrange":
+            if state.phase != Phase.ARRANGE:
                 raise self._wrong_phase(state, action)
             self._check_arrange(state, action)
         elif isinstance(action, Swap):
-            if state.phase != "swap":
+            if state.phase != Phase.SWAP:
                 raise self._wrong_phase(state, action)
             if action.colour not in COLOURED or action.colour not in state.seats[state.turn].dice:
                 raise IllegalAction(
                     "solo-swap",
-                    f"透明にできるのは手元の色つきダイスだけです（{action.colour} はありません）。",
+                    f"透明にできるのは手元の色つきダイスだけです（{COLOUR_NAMES.get(action.colour, (action.colour,))[0]}のダイスはありません）。",
                     f"Only a coloured die you hold can become clear (you hold no {action.colour} die).",
                 )
         elif isinstance(action, (Toss, Pass)):
-            if state.phase != "toss":
+            if state.phase != Phase.TOSS:
                 raise self._wrong_phase(state, action)
             if isinstance(action, Toss):
                 self._check_toss(state, action)
@@ -280,18 +297,18 @@ class Chiritsumo(Game[State, Action]):
 
     def _wrong_phase(self, state: State, action: Any) -> IllegalAction:
         phase_ja = {
-            "roll": "ダイスを振る",
-            "arrange": "ダイスを積む",
-            "swap": "透明ダイスと交換する",
-            "toss": "とばっ塵をする",
+            Phase.ROLL: "ダイスを振る",
+            Phase.ARRANGE: "ダイスを積む",
+            Phase.SWAP: "透明ダイスと交換する",
+            Phase.TOSS: "とばっ塵をする",
         }[state.phase]
         phase_en = {
-            "roll": "rolling the dice",
-            "arrange": "arranging the dice",
-            "swap": "trading a die for a clear one",
-            "toss": "the とばっ塵 swaps",
+            Phase.ROLL: "rolling the dice",
+            Phase.ARRANGE: "arranging the dice",
+            Phase.SWAP: "trading a die for a clear one",
+            Phase.TOSS: "the とばっ塵 swaps",
         }[state.phase]
-        rule = "solo-swap" if state.phase == "swap" else "hako-toss" if state.phase == "toss" else self._flow_rule(state)
+        rule = "solo-swap" if state.phase == Phase.SWAP else "hako-toss" if state.phase == Phase.TOSS else self._flow_rule(state)
         return IllegalAction(
             rule,
             f"いまは「{phase_ja}」場面です。「{action}」はできません。",
@@ -404,7 +421,7 @@ class Chiritsumo(Game[State, Action]):
             state, action.seat, lambda s: replace(s, pips=s.pips[: action.die] + (action.pips,) + s.pips[action.die + 1 :])
         )
         if self._next_roll(state) is None:
-            state = replace(state, phase="arrange", turn=0)
+            state = replace(state, phase=Phase.ARRANGE, turn=0)
         return state
 
     def _after_done(self, state: State) -> State:
@@ -429,7 +446,7 @@ class Chiritsumo(Game[State, Action]):
         if state.last_round:
             return self._finish_solo(state)
         if result.complete:
-            return replace(state, phase="swap", turn=0)
+            return replace(state, phase=Phase.SWAP, turn=0)
         return self._new_round(state)
 
     def _after_swap(self, state: State, action: Swap) -> State:
@@ -454,7 +471,7 @@ class Chiritsumo(Game[State, Action]):
             summary_en=f"Total {seat.total} in {rounds} rounds — {en}",
             detail=(("rating", key), ("rating_ja", ja), ("rating_en", en), ("rounds", rounds)),
         )
-        return replace(state, phase="over", result=outcome)
+        return replace(state, phase=Phase.OVER, result=outcome)
 
     # --- 箱庭 (CT-8)
     def _hako_scored(self, state: State, scores: tuple[Score, ...]) -> State:
@@ -467,7 +484,7 @@ class Chiritsumo(Game[State, Action]):
         order = tuple(sorted((i for i, s in enumerate(scores) if s.complete), key=lambda i: _seat_key(state, i)))
         if not order:
             return self._end_of_round(state)
-        return replace(state, phase="toss", toss_order=order, toss_pos=0, turn=order[0], last_tosser=-1)
+        return replace(state, phase=Phase.TOSS, toss_order=order, toss_pos=0, turn=order[0], last_tosser=-1)
 
     def _after_toss(self, state: State, action: Toss) -> State:
         me = state.turn
@@ -513,7 +530,7 @@ class Chiritsumo(Game[State, Action]):
 
     def _finish(self, state: State, totals: tuple[int, ...], winners: tuple[int, ...], reason: str, ja: str, en: str) -> State:
         outcome = Outcome(scores=totals, winners=winners, reason=reason, summary_ja=ja, summary_en=en, detail=(("rounds", state.round),))
-        return replace(state, phase="over", result=outcome)
+        return replace(state, phase=Phase.OVER, result=outcome)
 
     # --- shared
     def _bank(self, state: State) -> State:
@@ -527,7 +544,7 @@ class Chiritsumo(Game[State, Action]):
             state,
             seats=tuple(seat.fresh_round() for seat in state.seats),
             round=state.round + 1,
-            phase="roll",
+            phase=Phase.ROLL,
             turn=0,
             toss_order=(),
             toss_pos=0,
@@ -569,8 +586,8 @@ class Chiritsumo(Game[State, Action]):
             "mode": state.mode,
             "you": seat,
             "round": state.round,
-            "phase": state.phase,
-            "turn": state.turn if state.phase in ("arrange", "swap", "toss") else None,
+            "phase": str(state.phase),
+            "turn": state.turn if state.phase in (Phase.ARRANGE, Phase.SWAP, Phase.TOSS) else None,
             "seats": seats,
             "last": last,
             "pile": list(state.pile),
@@ -581,7 +598,7 @@ class Chiritsumo(Game[State, Action]):
                     "pos": state.toss_pos,
                     "forbidden": state.last_tosser if state.last_tosser >= 0 else None,
                 }
-                if state.phase == "toss"
+                if state.phase == Phase.TOSS
                 else None
             ),
             "outcome": result.as_dict() if result else None,

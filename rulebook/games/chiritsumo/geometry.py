@@ -9,9 +9,17 @@ truth about the shape.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 Slot = tuple[int, int]
+
+
+class Die(NamedTuple):
+    """One die as it lies: its colour and the pips it shows (a tuple, so ``("red", 3)`` equals ``Die("red", 3)``)."""
+
+    colour: str
+    pips: int
+
 
 ROWS = 4
 SLOTS: tuple[Slot, ...] = tuple((r, i) for r in range(ROWS) for i in range(ROWS - r))

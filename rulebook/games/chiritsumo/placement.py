@@ -11,9 +11,8 @@ from typing import Any, Mapping
 
 from rulebook.core.errors import IllegalAction
 
-from .geometry import COLOURS, INDEX, SLOTS, Slot, neighbours, supports
+from .geometry import COLOURS, INDEX, SLOTS, Die, Slot, neighbours, supports
 
-Die = tuple[str, int]
 
 
 def slot_name(slot: Slot) -> str:

@@ -19,10 +19,10 @@ from .geometry import (
     RIVERS,
     SLOTS,
     WINGS,
+    Die,
     Slot,
 )
 
-Die = tuple[str, int]
 Pyramid = Mapping[Slot, Die]
 Triple = tuple[Slot, Slot, Slot]
 

@@ -50,6 +50,7 @@ from .geometry import (
     SLOTS,
     WING_COUNT,
     WING_MASKS,
+    Die,
     Slot,
     mask,
     neighbours,
@@ -58,7 +59,6 @@ from .geometry import (
 from .placement import check_die
 from .scoring import BONUS_PER_PIP, FUJI_POINTS, Score, score, triangle_points, wing_points
 
-Die = tuple[str, int]
 MAX_DICE = len(SLOTS)
 APEX_INDEX = INDEX[APEX]
 

@@ -17,16 +17,21 @@ from rulebook.core.errors import BadOption, IllegalAction
 from rulebook.core.game import TERMINAL, Game, Outcome
 
 from .actions import Action, Attack, Lose, Next, Prev, Recover, ResetFaces, SetFace, SetHp, Win, parse
+from .bots import AutoplayBot
 from .table import (
     CHOICES,
     DICE_TABLE,
     FACES,
+    LOOP_FIRST,
+    LOOP_LAST,
     MAX_AMOUNT,
     PRESETS,
     TURN5_CHOICES,
     Effect,
     TurnResult,
+    counted,
     enemy_dice,
+    resolve,
     row_dice,
     table_row,
     turn_result,
@@ -34,6 +39,8 @@ from .table import (
 
 MAX_HP = 99
 """Largest enemy HP, attack or recovery this page records."""
+PREVIEW_TURNS = 3
+"""How many coming turns the observation forecasts (the hint shows them)."""
 ACTION_TYPES = (Next, Prev, SetFace, ResetFaces, SetHp, Attack, Recover, Win, Lose)
 
 
@@ -108,8 +115,6 @@ class MagosSolo(Game[State, Action]):
 
     def make_bot(self, kind: str) -> Any:
         if kind == "autoplay":
-            from .bots import AutoplayBot
-
             return AutoplayBot()
         return super().make_bot(kind)
 
@@ -282,15 +287,43 @@ class MagosSolo(Game[State, Action]):
         return parse(text)
 
     def observe(self, state: State, seat: int) -> dict[str, Any]:
-        """Everything is public: the tracker hides nothing."""
+        """Everything is public: the tracker hides nothing.
+
+        The forecasts (``coming``: the next turns' dice and damage, ``cycle_damage``:
+        one pass over the looping rows) belong to a fight still going: once it is
+        over they are empty, so nothing drawn from them outlives the fight.
+        """
         result = self.turn_result(state)
         row = table_row(state.turn)
         outcome = state.result
+        rows = []
+        for k in range(1, len(DICE_TABLE) + 1):
+            dice = row_dice(k, state.long5)
+            res = resolve(dice, state.faces)
+            later = [t for t in range(len(DICE_TABLE) + 1, len(DICE_TABLE) + 7) if table_row(t) == k]
+            rows.append(
+                {
+                    "row": k,
+                    "turns": [k, *later],
+                    "dice": list(dice),
+                    "counted": list(counted(dice)),
+                    "damage": res.damage,
+                    "heal": res.heal,
+                    "specials": res.specials,
+                }
+            )
+        coming = []
+        if not state.over:
+            for turn in range(state.turn + 1, state.turn + 1 + PREVIEW_TURNS):
+                res = self.turn_result(state, turn)
+                coming.append({"turn": turn, "dice": list(res.dice), "damage": res.damage})
+        cycle = sum(r["damage"] for r in rows if LOOP_FIRST <= r["row"] <= LOOP_LAST)
         return {
             "game": self.name,
             "turn": state.turn,
             "row": row,
             "looped": state.turn > len(DICE_TABLE),
+            "loop": [LOOP_FIRST, LOOP_LAST],
             "dice": [
                 {"pips": p, "counted": c, "effect": [e.kind, e.amount]}
                 for p, c, e in zip(result.dice, result.counts, result.effects)
@@ -302,6 +335,9 @@ class MagosSolo(Game[State, Action]):
             "preset": state.preset,
             "long5": state.long5,
             "table": [list(row_dice(k, state.long5)) for k in range(1, len(DICE_TABLE) + 1)],
+            "rows": rows,
+            "coming": coming,
+            "cycle_damage": None if state.over else cycle,
             "hp": state.hp if state.tracked else None,
             "hp_max": state.hp_max if state.tracked else None,
             "dealt": state.dealt,
@@ -309,5 +345,4 @@ class MagosSolo(Game[State, Action]):
             "outcome": outcome.as_dict() if outcome else None,
         }
 
-
-__all__ = ["MAX_HP", "MagosSolo", "State", "effect_text", "enemy_dice"]
+__all__ = ["MAX_HP", "PREVIEW_TURNS", "MagosSolo", "State", "effect_text", "enemy_dice"]

@@ -99,7 +99,9 @@ def test_hint_shows_the_ghost_and_the_best_total(app: GameApp) -> None:
     app.hint_toggle.value = True
     ghost = app.view.board.view["ghost"]
     assert ghost == {f"{r},{i}": {"colour": c, "pips": p} for (r, i), (c, p) in target.items()}
-    assert f"{best.total}" in app.hint_box.value
+    hints = [m["text"] for m in app.view.board.view["messages"] if m["kind"] == "hint"]
+    assert any(f"{best.total}" in text for text in hints)  # drawn on the board, next to the pyramid
+    assert app.hint_box.value == ""  # not below the buttons, out of sight on a tablet
 
 
 def test_solo_game_to_its_rating_through_the_page() -> None:
@@ -123,6 +125,10 @@ def test_solo_game_to_its_rating_through_the_page() -> None:
     assert app.match.state.seats[0].clear_count() == 4
 
 
+def board_messages(app: GameApp, kind: str) -> list[dict]:
+    return [m for m in app.view.board.view["messages"] if m["kind"] == kind]
+
+
 def test_table_mode_entry_by_taps_and_digits() -> None:
     app = GameApp("chiritsumo", lang="en", seed=1, table=True)
     assert app.view.board.view["mode"] == "entry"
@@ -130,12 +136,17 @@ def test_table_mode_entry_by_taps_and_digits() -> None:
     send(app, {"type": "entry", "index": 0})
     send(app, {"type": "entry", "index": 0})
     assert app.view.entry[0] == 2
-    app.view.entry_confirm.click()
+    confirm = app.view.board.view["controls"][0]  # drawn disabled, with why: the count of the moment
+    assert confirm["key"] == "entry-confirm" and not confirm["enabled"] and confirm["rule"] == "chance"
+    assert confirm["reason"] == "9 dice have no pips entered yet."
+    send(app, {"type": "confirm"})  # a stale page may still send it: refused, nothing played
     assert 'data-rule="chance"' in app.error_box.value and app.match.state.phase == "roll"
     app.view.entry_text.value = "12x"
-    assert 'data-rule="chance"' in app.error_box.value
+    assert [m["rule"] for m in board_messages(app, "error")] == ["chance"]
     app.view.entry_text.value = "6543216543"
-    app.view.entry_confirm.click()
+    assert board_messages(app, "error") == []  # the refusal of "12x" is gone with it
+    assert app.view.board.view["controls"][0]["enabled"]
+    send(app, {"type": "confirm"})
     state = app.match.state
     assert state.phase == "arrange"
     assert state.seats[0].pips == (6, 5, 4, 3, 2, 1, 6, 5, 4, 3)
@@ -169,7 +180,7 @@ def test_toss_controls_offer_only_what_is_held_and_swap() -> None:
     assert app.error_box.value == ""
     after = app.match.state
     assert after.seats[me].dice.count("clear") == state.seats[me].dice.count("clear") - 1
-    assert "gave clear to the dust pile for yellow" in app.log_box.value
+    assert "Gave clear to the dust pile for yellow" in app.log_box.value
 
 
 def test_toss_same_colour_is_refused_with_its_rule() -> None:
@@ -186,7 +197,7 @@ def test_toss_same_colour_is_refused_with_its_rule() -> None:
 def test_toss_hint_names_the_bots_choice() -> None:
     app = hakoniwa_until_toss(1)
     app.hint_toggle.value = True
-    assert "The bot would" in app.hint_box.value
+    assert any("The bot would" in m["text"] for m in board_messages(app, "hint"))
 
 
 def test_texts_switch_language() -> None:

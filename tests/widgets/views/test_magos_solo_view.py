@@ -58,7 +58,7 @@ def test_next_and_prev_turn_buttons_walk_the_table(app: GameApp) -> None:
     assert "row 6 (loop)" in app.status.value and "rows 6-8 repeat" in app.view.board.view["row_text"]
     click(app, "rb-prev-turn")
     assert app.match.state.turn == 11
-    assert "back to turn 11" in app.log_box.value
+    assert "Back to turn 11" in app.log_box.value
 
 
 def test_editing_a_face_changes_the_effects(app: GameApp) -> None:
@@ -146,8 +146,8 @@ def test_six_once_is_drawn_on_turn_5() -> None:
 
 def test_hint_previews_the_next_turns(app: GameApp) -> None:
     app.hint_toggle.value = True
-    assert "turn 2: 3-5 → 3 damage" in app.hint_box.value
-    assert "turn 4: 1-2-2-3 → 8 damage" in app.hint_box.value
+    assert "Turn 2: 3-5 → 3 damage" in app.hint_box.value
+    assert "Turn 4: 1-2-2-3 → 8 damage" in app.hint_box.value
     assert "rows 6-8: 14 damage" in app.hint_box.value
 
 
@@ -169,8 +169,8 @@ def test_autoplay_seat_plays_the_fight_through() -> None:
 def test_log_and_languages(app: GameApp) -> None:
     click(app, "rb-next-turn")
     send(app, {"type": "face", "face": 5, "effect": "special"}, part="sheet")
-    assert "turn 2: 3-5 → 3 damage, miss (total 3 damage)" in app.log_box.value  # as it was then
-    assert "face 5 → special (see the enemy card)" in app.log_box.value
+    assert "Turn 2: 3-5 → 3 damage, miss (total 3 damage)" in app.log_box.value  # as it was then
+    assert "Face 5 → special (see the enemy card)" in app.log_box.value
     assert [d["text"] for d in app.view.board.view["dice"]] == ["3 damage", "special (see the enemy card)"]
     app.set_lang("ja")
     assert "2 ターン目へ" in app.log_box.value

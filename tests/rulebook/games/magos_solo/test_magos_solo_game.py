@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rulebook.core import TERMINAL, BadOption, IllegalAction, Match, get_game
+from rulebook.core import TERMINAL, BadOption, IllegalAction, Match, UnreadableAction, get_game
 from rulebook.core.text import load_rules
 from rulebook.games.magos_solo import GAME, MAX_HP, PRESETS, Effect
 from rulebook.games.magos_solo.actions import Attack, Lose, Next, Prev, Recover, ResetFaces, SetFace, SetHp, Win
@@ -160,9 +160,9 @@ def test_fight_end_refusals(dummy) -> None:  # fight-end
 
 def test_actions_text_refusals() -> None:  # actions
     for text in ("", "jump", "face", "face 1 hit", "face 1 miss 2", "attack -1", "hp x", "next 1", 3, None):
-        with pytest.raises(IllegalAction) as info:
+        with pytest.raises(UnreadableAction) as info:  # text that reads as no action: not a rule refusal
             GAME.parse_action(text)
-        assert info.value.rule_id == "actions"
+        assert info.value.rule_id == "actions" and not isinstance(info.value, IllegalAction)
     with pytest.raises(IllegalAction) as info:
         Attack(2.0)
     assert info.value.rule_id == "actions"

@@ -14,7 +14,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebook.core import TERMINAL, IllegalAction, Match, get_game
+from rulebook.core import TERMINAL, IllegalAction, Match, UnreadableAction, get_game
 from rulebook.core.text import load_rules
 from rulebook.games.magos_solo import CHOICES, GAME, MAX_HP, Effect
 from rulebook.games.magos_solo.actions import Attack, Lose, Next, Prev, Recover, ResetFaces, SetFace, SetHp, Win
@@ -85,7 +85,7 @@ def test_random_moves_never_crash_and_refusals_change_nothing(opts, sequence) ->
 def test_any_text_parses_to_an_action_or_is_refused_with_a_rule(text) -> None:
     try:
         action = GAME.parse_action(text)
-    except IllegalAction as error:
+    except UnreadableAction as error:
         assert error.rule_id == "actions"
     else:
         assert GAME.parse_action(str(action)) == action

@@ -56,7 +56,7 @@ def play_human_turn(page, turn: int) -> None:
         wait_mode(page, "decide")
         assert "1" in page.inner_text(".rb-reroll")
     ply = board(page)["ply"]
-    page.locator(".rb-category:not([disabled])").first.click()
+    page.locator(".rb-category:not(.rb-disabled)").first.click()
     wait_ply_change(page, ply)
     wait_mode(page, "roll", "over")
 
@@ -138,6 +138,14 @@ def test_an_illegal_click_names_its_rule(site, page) -> None:
         page.click(f".rb-die-{k}")
         page.wait_for_selector(f".rb-die-{k}.rb-held")
     assert page.locator(".rb-reroll").is_disabled()
+    reason = "Release at least one die to re-roll (to keep all five, choose a category)."  # the engine's words
+    assert page.get_attribute(".rb-reroll", "title") == reason
+    page.locator(".rb-reroll").click(force=True)  # a disabled control still answers a tap, next to it
+    shown = page.wait_for_selector(".rb-puniu-bar .rb-tap-reason")
+    assert shown.inner_text() == reason and shown.get_attribute("data-rule") == "reroll"
+    page.locator(".rb-category-6s").click(force=True)  # used in the first turn
+    shown = page.wait_for_selector(".rb-categories .rb-tap-reason")
+    assert "already filled in" in shown.inner_text() and shown.get_attribute("data-rule") == "choose"
     page.click(".rb-die-0")  # release one: re-roll it twice, then a hold is refused
     page.wait_for_selector(".rb-die-0:not(.rb-held)")
     for left in ("1", "0"):

@@ -132,6 +132,10 @@ def test_table_mode_a_refused_tick_and_lifting_a_seal_on_the_sheet(site, page, t
     page.goto(site.page_url("treasure_hunt.ipynb", seed=1, table=1))
     page.wait_for_voila(".rb-number-12")
     assert page.locator(".rb-roll").count() == 0
+    # a number is no choice before the roll: the tap says why next to the sheet, in the engine's words
+    page.click(".rb-sheet .rb-number-5")
+    reason = page.wait_for_selector(".rb-sheet-reasons .rb-tap-reason")
+    assert reason.get_attribute("data-rule") == "expedition" and "先にダイスをふってください" in reason.inner_text()
     # expedition 1: give up at once, sealing 12 (two taps: "give up…", then the number)
     page.click(".rb-give-up")
     page.click(".rb-sheet .rb-number-12.rb-clickable")

@@ -1,17 +1,15 @@
 // Puniu Dice board: the five dice, Re-roll, the category buttons and every
-// seat's score sheet. Draws `model.get("view")` (built in Python from the
-// observation) and sends clicks as messages, each stamped with the view's
+// seat's score sheet. Draws `model.get("view")`, the view model built in
+// Python (widgets/views/puniu/present.py: {caption, board, controls,
+// messages}), and sends taps as messages, each stamped with the board's
 // `ply` so a late double tap cannot act on the next state:
 // {type: "hold", die}, {type: "reroll"}, {type: "score", category, face},
 // {type: "face", face} (Kind's chosen value), {type: "entry", index}
-// (table mode: step a die's pips). Python decides what is legal.
+// (table mode: step a die's pips). Python and the engine decide what is
+// legal; a disabled control shows the engine's reason when tapped.
 
 function div(cls, text = null, parent = null) {
-  const node = document.createElement("div");
-  if (cls) node.className = cls;
-  if (text !== null && text !== undefined) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
+  return element("div", cls, parent, text);
 }
 
 function render({ model, el }) {
@@ -21,7 +19,8 @@ function render({ model, el }) {
   const root = div(part === "sheet" ? "rb-board rb-puniu-sheets" : "rb-board rb-board-puniu", null, el);
 
   function draw() {
-    const view = model.get("view") || {};
+    const vm = model.get("view") || {};
+    const view = vm.board || {};
     const words = view.words || {};
     const send = (message) => model.send({ ...message, ply: view.ply });
     root.replaceChildren();
@@ -29,12 +28,19 @@ function render({ model, el }) {
     root.dataset.seat = view.seat ?? "";
     root.dataset.ply = view.ply ?? "";
 
-    if (part !== "sheet") drawPlay(view, words, send);
+    if (part !== "sheet") drawPlay(vm, view, words, send);
     if (part !== "play") drawSheets(view, words, send);
   }
 
-  function drawPlay(view, words, send) {
-    div("rb-caption", view.caption || "", root);
+  function drawPlay(vm, view, words, send) {
+    div("rb-caption", vm.caption || "", root);
+    // messages of this moment: the last entry, dice still to enter, struck-through scores
+    if ((vm.messages || []).length) {
+      const box = div("rb-messages", null, root);
+      for (const message of vm.messages) messageLine(message, box);
+    }
+    const controls = {};
+    for (const control of vm.controls || []) controls[control.key] = control;
 
     // ----- the dice
     const tray = div("rb-puniu-dice", null, root);
@@ -57,25 +63,24 @@ function render({ model, el }) {
     // ----- re-roll + categories (only for the person whose turn it is)
     if (view.mode === "decide") {
       const bar = div("rb-puniu-bar", null, root);
-      const reroll = document.createElement("button");
-      reroll.className = "rb-reroll rb-primary jupyter-button";
-      reroll.textContent = view.reroll_label || "";
-      reroll.disabled = !view.reroll_enabled;
-      reroll.addEventListener("click", () => send({ type: "reroll" }));
-      bar.appendChild(reroll);
+      if (controls.reroll) {
+        const reroll = controlButton(controls.reroll, () => send({ type: "reroll" }), bar);
+        reroll.classList.add("rb-primary");
+      }
       if (view.reroll_value) div("rb-hint-value rb-reroll-value", view.reroll_value, bar);
 
       const cats = div("rb-categories", null, root);
       for (const cat of view.categories || []) {
-        const button = document.createElement("button");
-        button.className = `rb-category rb-category-${cat.key} jupyter-button${cat.best ? " rb-category-best" : ""}`;
-        button.disabled = !cat.open;
+        const control = controls[`category-${cat.key}`] || { key: `category-${cat.key}`, label: cat.label, enabled: false };
+        const button = controlButton(control, () => send({ type: "score", category: cat.key, face: cat.face || 0 }), cats);
+        button.classList.add("rb-category");
+        if (cat.best) button.classList.add("rb-category-best");
+        if (!cat.open) button.classList.add("rb-category-used");
+        button.textContent = "";
         div("rb-category-name", cat.label, button);
         div("rb-category-preview", cat.preview || "", button);
-        if (cat.title) button.title = cat.title;
+        if (cat.title && control.enabled) button.title = cat.title;
         if (cat.value) div("rb-hint-value", cat.value, button);
-        button.addEventListener("click", () => send({ type: "score", category: cat.key, face: cat.face || 0 }));
-        cats.appendChild(button);
       }
       if (view.kind_open) {
         const faces = div("rb-kind-faces", null, root);
@@ -89,7 +94,6 @@ function render({ model, el }) {
         }
       }
     }
-
   }
 
   function drawSheets(view, words, send) {

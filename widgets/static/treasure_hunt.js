@@ -1,14 +1,14 @@
 // 宝探し board: the paper sheet (numbers 1-12, this trip's ticks, crosses,
 // struck-out rows of earlier trips), the two dice and the five treasures.
-// Draws `model.get("view")` (built in Python) and sends clicks as messages:
-// {type: "number", n}, {type: "option", numbers}, {type: "treasure", key},
-// {type: "entry", index}, {type: "cancel"}. Python decides what is legal.
+// Draws `model.get("view")`, the view model built in Python
+// (widgets/views/treasure_hunt/present.py: {caption, board, messages}), and
+// sends taps as messages: {type: "number", n}, {type: "option", numbers},
+// {type: "treasure", key}, {type: "entry", index}, {type: "cancel"}.
+// Python and the engine decide what is legal: a number that is no choice
+// now says why next to the sheet, in the engine's words (no silent taps).
 
 function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
+  return element(tag, cls, null, text);
 }
 
 const NARROW = 480;  // pixels: below this width the sheet folds into two bands of six
@@ -85,7 +85,10 @@ function drawBand(view, numbers, offset) {
       const p = svgEl("text", { x: x + cell / 2, y: yCur + 21, "text-anchor": "middle", class: "rb-win-prob rb-win-prob-number" }, g);
       p.textContent = num.prob.replace("%", "");
     }
-    if (num.role && view.interactive) activate(g, () => view.send({ type: "number", n: num.n }));
+    activate(g, () => {
+      if (num.role && view.interactive) view.send({ type: "number", n: num.n });
+      else showReason(view.reasonHost, num.reason || String(num.n), num.rule);
+    });
   }
   // "both": a bracket joining the two dice numbers under the sheet
   if (pair) {
@@ -114,12 +117,19 @@ function render({ model, el: host }) {
   const bandSize = (count) => (root.clientWidth > 0 && root.clientWidth < NARROW ? Math.ceil(count / 2) : count);
 
   function draw() {
-    const view = Object.assign({}, model.get("view") || {}, { send });
+    const vm = model.get("view") || {};
+    const view = Object.assign({}, vm.board || {}, { send });
     const words = view.words || {};
     root.replaceChildren();
     root.dataset.phase = view.phase || "";
 
-    root.appendChild(el("div", "rb-caption", view.caption || ""));
+    root.appendChild(el("div", "rb-caption", vm.caption || ""));
+    // messages of this moment: the end of the game (a defeat never in the colour of success), dice still to enter
+    if ((vm.messages || []).length) {
+      const box = el("div", "rb-messages");
+      for (const message of vm.messages) messageLine(message, box);
+      root.appendChild(box);
+    }
 
     // ----- dice and the running figures
     const top = el("div", "rb-th-top");
@@ -144,12 +154,14 @@ function render({ model, el: host }) {
     // ----- the sheet: one row of numbers, or two bands of six on a narrow screen
     const numbers = view.numbers || [];
     const stage = el("div", "rb-sheet-stage");
+    view.reasonHost = el("div", "rb-sheet-reasons");  // why a tapped number is no choice now
     const perBand = bandSize(numbers.length);
     stage.dataset.bands = String(Math.ceil(numbers.length / perBand));
     for (let start = 0; start < numbers.length; start += perBand) {
       stage.appendChild(drawBand(view, numbers.slice(start, start + perBand), start));
     }
     root.appendChild(stage);
+    root.appendChild(view.reasonHost);
 
     // ----- the treasures
     const list = el("div", "rb-treasures");
@@ -168,8 +180,12 @@ function render({ model, el: host }) {
       if (t.progress) row.appendChild(el("span", "rb-treasure-progress", t.progress));
       if (t.status) row.appendChild(el("span", "rb-treasure-status", t.status));
       if (t.prob) row.appendChild(el("span", "rb-win-prob rb-win-prob-treasure", t.prob));
-      // an earned treasure comes home; tapping any other says what it still needs
-      if (view.interactive) activate(row, () => send({ type: "treasure", key: t.key }));
+      // an earned treasure comes home; tapping any other says what it still needs (the engine's reply),
+      // and off this page's move the reason shows next to the list
+      activate(row, () => {
+        if (view.interactive) send({ type: "treasure", key: t.key });
+        else showReason(list, t.reason, t.rule);
+      });
       list.appendChild(row);
     }
     root.appendChild(list);
@@ -179,7 +195,7 @@ function render({ model, el: host }) {
   draw();
   // fold or unfold the sheet when the width crosses NARROW (phones, split screens)
   const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
-    const count = ((model.get("view") || {}).numbers || []).length;
+    const count = (((model.get("view") || {}).board || {}).numbers || []).length;
     const bands = String(Math.ceil(count / Math.max(1, bandSize(count))));
     const stage = root.querySelector(".rb-sheet-stage");
     if (stage && stage.dataset.bands !== bands) draw();

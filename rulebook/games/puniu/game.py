@@ -10,12 +10,13 @@ totalled with the penalty bands (PD-2) and the highest final wins (ties share).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from rulebook.core.errors import BadOption, IllegalAction
 from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
 
 from .actions import Action, Reroll, Roll, Score, parse
+from .bots import GreedyBot, HintBot
 from .scoring import CATEGORIES, band, cancel_count, cancelled, category_score, check_category, final_score
 
 DICE = 5
@@ -35,7 +36,12 @@ CATEGORY_NAMES: dict[str, tuple[str, str]] = {
     "kind": ("カインド", "Kind"),
 }
 
-Entry = tuple[int, int]
+
+class Entry(NamedTuple):
+    """One filled category of a sheet (equal to the plain pair ``(score, penalty)``)."""
+
+    score: int
+    penalty: int
 
 
 @dataclass(frozen=True)
@@ -45,14 +51,18 @@ class Sheet:
     entries: tuple[Entry | None, ...] = (None,) * TURNS
     kind_face: int = 0
 
+    def __post_init__(self) -> None:  # plain (score, penalty) pairs read by name too
+        entries = tuple(e if e is None or isinstance(e, Entry) else Entry(*e) for e in self.entries)
+        object.__setattr__(self, "entries", entries)
+
     def open_categories(self) -> tuple[str, ...]:
         return tuple(c for c, e in zip(CATEGORIES, self.entries) if e is None)
 
     def penalty(self) -> int:
-        return sum(e[1] for e in self.entries if e is not None)
+        return sum(e.penalty for e in self.entries if e is not None)
 
     def score_sum(self) -> int:
-        return sum(e[0] for e in self.entries if e is not None)
+        return sum(e.score for e in self.entries if e is not None)
 
     def final(self) -> int:
         return final_score(self.entries)
@@ -136,12 +146,8 @@ class Puniu(Game[State, Action]):
 
     def make_bot(self, kind: str) -> Any:
         if kind == "hint":
-            from .bots import HintBot
-
             return HintBot()
         if kind == "greedy":
-            from .bots import GreedyBot
-
             return GreedyBot()
         return super().make_bot(kind)
 
@@ -260,7 +266,7 @@ class Puniu(Game[State, Action]):
         score, penalty = category_score(state.dice, action.category, action.face or None)
         sheet = state.sheets[seat]
         k = CATEGORIES.index(action.category)
-        entries = sheet.entries[:k] + ((score, penalty),) + sheet.entries[k + 1 :]
+        entries = sheet.entries[:k] + (Entry(score, penalty),) + sheet.entries[k + 1 :]
         sheet = replace(sheet, entries=entries, kind_face=action.face if action.category == "kind" else sheet.kind_face)
         sheets = state.sheets[:seat] + (sheet,) + state.sheets[seat + 1 :]
         last = Last(seat, action.category, action.face, state.dice, score, penalty)
@@ -314,7 +320,7 @@ class Puniu(Game[State, Action]):
             sheets.append(
                 {
                     "entries": [
-                        None if e is None else {"score": e[0], "penalty": e[1], "face": sheet.kind_face if c == "kind" else 0}
+                        None if e is None else {"score": e.score, "penalty": e.penalty, "face": sheet.kind_face if c == "kind" else 0}
                         for c, e in zip(CATEGORIES, sheet.entries)
                     ],
                     "penalty": penalty,
@@ -346,4 +352,4 @@ class Puniu(Game[State, Action]):
         }
 
 
-__all__ = ["CATEGORY_NAMES", "DICE", "Last", "Puniu", "ROLLS", "Sheet", "State", "TURNS", "category_label"]
+__all__ = ["CATEGORY_NAMES", "DICE", "Entry", "Last", "Puniu", "ROLLS", "Sheet", "State", "TURNS", "category_label"]

@@ -13,6 +13,7 @@ from typing import Any
 from .actions import Bring, Check, Die, GiveUp, RollDice, Seal
 from .game import State, TreasureHunt
 from .model import RULES, TREASURES, Rules, Treasure
+from .solver import advice
 
 GAME = TreasureHunt()
 
@@ -22,15 +23,11 @@ OPTION_SETS = [{}]
 
 def optimal_win_probability() -> float:
     """The probability of winning a new game with best play (TH-4)."""
-    from .solver import advice
-
     return advice().start_value()
 
 
 def action_values(state: State) -> dict[Any, float]:
     """Each legal action of ``state`` -> the optimal win probability after taking it."""
-    from .solver import advice
-
     return advice().action_values(state)
 
 

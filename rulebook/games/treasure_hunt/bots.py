@@ -13,6 +13,8 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from .model import RULES, Rules
+from .solver import advice
+from .state import state_from_observation
 
 TIE = 1e-12
 
@@ -26,10 +28,7 @@ class OptimalBot:
         self.rules = rules
 
     def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
-        from .game import TreasureHunt
-        from .solver import advice
-
-        state = TreasureHunt(self.rules).state_from_observation(observation)
+        state = state_from_observation(observation, self.rules)
         values = advice(self.rules).action_values(state)
         scored = [(values.get(action, -1.0), action) for action in legal_actions]
         best = max(v for v, _ in scored)

@@ -9,44 +9,23 @@ fails and the player seals one of the offered numbers (``seal``, TH-2).
 Bringing a treasure home, failing or giving up ends the expedition: its
 checks are wiped (kept in ``history`` as the struck-out row of the paper).
 All five treasures win; a third seal loses.
+
+The state itself (``State``, its ``Phase`` and the ``Trip`` records of
+finished expeditions) lives in ``state.py``, which the bots read too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Mapping
 
 from rulebook.core.errors import IllegalAction
 from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
 
 from .actions import Action, Bring, Check, Die, GiveUp, RollDice, Seal, parse
+from .bots import OptimalBot
 from .model import RULES, Rules, bit, eligible, failure_seals, longest_run, mask_of, numbers_of, open_options, popcount, roll_options
-
-PHASES = ("ready", "roll", "check", "failed", "over")
-
-
-@dataclass(frozen=True)
-class State:
-    """The paper sheet.
-
-    ``treasures``: bit i = treasure i is home. ``sealed`` / ``checked``: masks
-    of numbers (bit n-1 = number n). ``dice``: the roll in progress or the
-    last one (0, 1 or 2 faces). ``history``: every finished expedition as
-    (its checks, the move that ended it).
-    """
-
-    treasures: int = 0
-    sealed: int = 0
-    checked: int = 0
-    dice: tuple[int, ...] = ()
-    phase: str = "ready"
-    history: tuple[tuple[int, str], ...] = ()
-    result: Outcome | None = None
-
-    @property
-    def expedition(self) -> int:
-        """The number of the expedition under way (1-based)."""
-        return len(self.history) + 1
+from .state import PHASES, Phase, State, Trip, state_from_observation
 
 
 def _list(numbers: list[int] | tuple[int, ...], lang: str) -> str:
@@ -80,21 +59,19 @@ class TreasureHunt(Game[State, Action]):
 
     def make_bot(self, kind: str) -> Any:
         if kind == "optimal":
-            from .bots import OptimalBot
-
             return OptimalBot(self.rules)
         return super().make_bot(kind)
 
     # ----- whose move ----------------------------------------------------------------------
     def current_player(self, state: State) -> int:
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             return TERMINAL
-        if state.phase == "roll":
+        if state.phase == Phase.ROLL:
             return CHANCE
         return 0
 
     def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
-        if state.phase != "roll":
+        if state.phase != Phase.ROLL:
             return []
         faces = self.rules.faces
         return [(Die(len(state.dice) + 1, pips), 1 / faces) for pips in range(1, faces + 1)]
@@ -108,7 +85,7 @@ class TreasureHunt(Game[State, Action]):
 
     def seal_choices(self, state: State) -> list[int]:
         """TH-2: what a failed roll may seal."""
-        if state.phase != "failed":
+        if state.phase != Phase.FAILED:
             return []
         return failure_seals(self.rules, state.dice[0], state.dice[1], state.sealed)
 
@@ -121,7 +98,7 @@ class TreasureHunt(Game[State, Action]):
         ]
 
     def legal_actions(self, state: State) -> list[Action]:
-        if state.phase == "ready":
+        if state.phase == Phase.READY:
             actions: list[Action] = [RollDice()]
             for i in self.eligible_treasures(state):
                 treasure = self.rules.treasures[i]
@@ -130,22 +107,22 @@ class TreasureHunt(Game[State, Action]):
                     actions += [Bring(treasure.key, n) for n in numbers_of(state.sealed)]
             actions += [GiveUp(n) for n in range(1, self.rules.numbers + 1) if not state.sealed & bit(n)]
             return actions
-        if state.phase == "roll":
+        if state.phase == Phase.ROLL:
             return [action for action, _ in self.chance_outcomes(state)]
-        if state.phase == "check":
+        if state.phase == Phase.CHECK:
             return [Check(option) for option in self.options(state)]
-        if state.phase == "failed":
+        if state.phase == Phase.FAILED:
             return [Seal(n) for n in self.seal_choices(state)]
         return []
 
     def check(self, state: State, action: Action) -> None:
         if not isinstance(action, (RollDice, Die, Check, Seal, GiveUp, Bring)):
             raise IllegalAction("actions", f"「{action!r}」は宝探しの行動ではありません。", f"{action!r} is not a Treasure Hunt move.")
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             reason = state.result.reason if state.result else "win"
             raise IllegalAction(reason, "ゲームは終わっています。", "The game is over.")
         if isinstance(action, Die):
-            if state.phase != "roll":
+            if state.phase != Phase.ROLL:
                 raise IllegalAction(
                     "chance",
                     "いまはダイスをふる場面ではありません。",
@@ -153,15 +130,15 @@ class TreasureHunt(Game[State, Action]):
                 )
             self.check_chance(state, action)
             return
-        if state.phase == "roll":
+        if state.phase == Phase.ROLL:
             raise IllegalAction(
                 "chance",
                 "ダイスをふっている最中です。2 つの目が出てから選んでください。",
                 "The dice are being rolled: choose once both dice show.",
             )
-        if state.phase == "ready":
+        if state.phase == Phase.READY:
             self._check_ready(state, action)
-        elif state.phase == "check":
+        elif state.phase == Phase.CHECK:
             self._check_roll(state, action)
         else:
             self._check_failed(state, action)
@@ -286,15 +263,15 @@ class TreasureHunt(Game[State, Action]):
     # ----- moving on -------------------------------------------------------------------------------
     def next_state(self, state: State, action: Action) -> State:
         if isinstance(action, RollDice):
-            return replace(state, phase="roll", dice=())
+            return replace(state, phase=Phase.ROLL, dice=())
         if isinstance(action, Die):
             dice = state.dice + (action.pips,)
             if len(dice) < 2:
                 return replace(state, dice=dice)
             state = replace(state, dice=dice)
-            return replace(state, phase="check" if self.options(state) else "failed")
+            return replace(state, phase=Phase.CHECK if self.options(state) else Phase.FAILED)
         if isinstance(action, Check):
-            return replace(state, checked=state.checked | mask_of(action.numbers), phase="ready")
+            return replace(state, checked=state.checked | mask_of(action.numbers), phase=Phase.READY)
         if isinstance(action, (Seal, GiveUp)):
             return self._end_expedition(state, action, sealed=state.sealed | bit(action.number), treasures=state.treasures)
         index = [t.key for t in self.rules.treasures].index(action.treasure)  # Bring (check() let only these through)
@@ -307,8 +284,8 @@ class TreasureHunt(Game[State, Action]):
             sealed=sealed,
             treasures=treasures,
             checked=0,
-            phase="ready",
-            history=state.history + ((state.checked, str(action)),),
+            phase=Phase.READY,
+            history=state.history + (Trip(state.checked, str(action)),),
         )
         if treasures == self.rules.all_treasures:
             return self._finish(state, won=True)
@@ -339,7 +316,7 @@ class TreasureHunt(Game[State, Action]):
                 summary_en=f"{seals} numbers sealed: the hunt is lost ({home} of {total} treasures, {trips} expeditions)",
                 detail=(("treasures", home), ("expeditions", trips), ("seals", seals)),
             )
-        return replace(state, phase="over", result=outcome)
+        return replace(state, phase=Phase.OVER, result=outcome)
 
     # ----- reading -----------------------------------------------------------------------------------
     def outcome(self, state: State) -> Outcome | None:
@@ -372,27 +349,16 @@ class TreasureHunt(Game[State, Action]):
             "checked": numbers_of(state.checked),
             "sealed": numbers_of(state.sealed),
             "dice": list(state.dice),
-            "options": [list(o) for o in self.options(state)] if state.phase == "check" else [],
+            "options": [list(o) for o in self.options(state)] if state.phase == Phase.CHECK else [],
             "seal_choices": self.seal_choices(state),
             "expedition": state.expedition,
-            "history": [{"checked": numbers_of(mask), "end": end} for mask, end in state.history],
+            "history": [{"checked": numbers_of(trip.checked), "end": trip.end} for trip in state.history],
             "outcome": result.as_dict() if result else None,
         }
 
     def state_from_observation(self, observation: Mapping[str, Any]) -> State:
         """The state an observation shows (all of it is public), for bots; history is left out."""
-        keys = {t.key: i for i, t in enumerate(self.rules.treasures)}
-        treasures = 0
-        for t in observation["treasures"]:
-            if t["home"]:
-                treasures |= 1 << keys[t["key"]]
-        return State(
-            treasures=treasures,
-            sealed=mask_of(observation["sealed"]),
-            checked=mask_of(observation["checked"]),
-            dice=tuple(observation["dice"]),
-            phase=observation["phase"],
-        )
+        return state_from_observation(observation, self.rules)
 
 
-__all__ = ["PHASES", "State", "TreasureHunt"]
+__all__ = ["PHASES", "Phase", "State", "TreasureHunt", "Trip"]

@@ -71,6 +71,7 @@ import numpy as np
 
 from .actions import Bring, Check, Die, GiveUp, RollDice, Seal
 from .model import RULES, Rules, bit, eligible, failure_seals, mask_of, numbers_of, offered, open_options, popcount, roll_options
+from .state import Phase
 
 SOLVER_VERSION = 1
 DATA_FILE = "values.json"
@@ -444,7 +445,7 @@ class Advice:
         """Each legal action of ``state`` (a ``game.State``) -> win probability after it, with best play."""
         t, s, c = state.treasures, state.sealed, state.checked
         out: dict[Any, float] = {}
-        if state.phase == "ready":
+        if state.phase == Phase.READY:
             out[RollDice()] = self.roll_value(t, s, c)
             for index, treasure in enumerate(self.rules.treasures):
                 if t & (1 << index) or not eligible(treasure, c):
@@ -456,18 +457,18 @@ class Advice:
             for n in range(1, self.rules.numbers + 1):
                 if not s & bit(n):
                     out[GiveUp(n)] = self.seal_value(t, s, n)
-        elif state.phase == "roll":
+        elif state.phase == Phase.ROLL:
             faces = self.rules.faces
             for pips in range(1, faces + 1):
                 if not state.dice:
                     out[Die(1, pips)] = self.roll_value(t, s, c, first=pips)
                 else:
                     out[Die(2, pips)] = self.rolled_value(t, s, c, state.dice[0], pips)
-        elif state.phase == "check":
+        elif state.phase == Phase.CHECK:
             a, b = state.dice
             for option in open_options(self.rules, a, b, c, s):
                 out[Check(option)] = self.ready_value(t, s, c | mask_of(option))
-        elif state.phase == "failed":
+        elif state.phase == Phase.FAILED:
             a, b = state.dice
             for n in failure_seals(self.rules, a, b, s):
                 out[Seal(n)] = self.seal_value(t, s, n)
@@ -475,12 +476,12 @@ class Advice:
 
     def state_value(self, state: Any) -> float:
         """Win probability of ``state`` with best play (1 or 0 once the game is over)."""
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             return 1.0 if state.result is not None and state.result.winners else 0.0
-        if state.phase == "ready":
+        if state.phase == Phase.READY:
             return self.ready_value(state.treasures, state.sealed, state.checked)
         values = self.action_values(state)
-        if state.phase == "roll":
+        if state.phase == Phase.ROLL:
             return sum(values.values()) / self.rules.faces
         return max(values.values())
 

@@ -12,6 +12,15 @@ from view_helpers import click
 from widgets import GameApp
 
 
+def board(app: GameApp) -> dict:
+    """The board part of the view model the page draws."""
+    return app.view.board.view["board"]
+
+
+def control(app: GameApp, key: str) -> dict:
+    return next(c for c in app.view.board.view["controls"] if c["key"] == key)
+
+
 def send(app: GameApp, message: dict) -> None:
     if isinstance(message, dict) and "ply" not in message:
         message = {**message, "ply": len(app.match.actions)}
@@ -26,10 +35,10 @@ def app() -> GameApp:
 
 
 def test_first_roll_waits_for_the_roll_button_then_offers_holds_and_categories(app: GameApp) -> None:
-    view = app.view.board.view
+    view = board(app)
     assert view["mode"] == "decide" and view["interactive"]
     assert all(1 <= d["pips"] <= 6 for d in view["dice"])
-    assert view["reroll_label"] == "Re-roll (2 left)" and view["reroll_enabled"]
+    assert control(app, "reroll")["label"] == "Re-roll (2 left)" and control(app, "reroll")["enabled"]
     assert [c["key"] for c in view["categories"]] == ["6s", "5s", "4s", "3s", "2s", "1s", "chance", "kind"]
     assert all(c["open"] for c in view["categories"])
     assert not app.actions.children or all("rb-action" not in c._dom_classes for c in app.actions.children)
@@ -39,7 +48,7 @@ def test_holding_dice_and_rerolling_the_released_ones(app: GameApp) -> None:
     dice = app.match.state.dice
     send(app, {"type": "hold", "die": 0})
     send(app, {"type": "hold", "die": 2})
-    view = app.view.board.view
+    view = board(app)
     assert [d["held"] for d in view["dice"]] == [True, False, True, False, False]
     send(app, {"type": "hold", "die": 2})  # release again
     assert app.view.held == {0}
@@ -47,14 +56,16 @@ def test_holding_dice_and_rerolling_the_released_ones(app: GameApp) -> None:
     assert app.match.actions[5] == Reroll((1, 2, 3, 4))
     state = app.match.state
     assert state.dice[0] == dice[0] and state.rolls == 2 and not state.rolling  # re-rolls roll at once
-    assert app.view.board.view["dice"][0]["held"]  # the hold lasts through the turn
-    assert app.view.board.view["reroll_label"] == "Re-roll (1 left)"
+    assert board(app)["dice"][0]["held"]  # the hold lasts through the turn
+    assert control(app, "reroll")["label"] == "Re-roll (1 left)"
 
 
 def test_holding_all_five_refuses_the_reroll(app: GameApp) -> None:
     for k in range(5):
         send(app, {"type": "hold", "die": k})
-    assert not app.view.board.view["reroll_enabled"]
+    reroll = control(app, "reroll")
+    assert not reroll["enabled"] and reroll["rule"] == "reroll"
+    assert reroll["reason"] == "Release at least one die to re-roll (to keep all five, choose a category)."  # the engine's words
     before = app.match.state
     send(app, {"type": "reroll"})
     assert app.match.state is before and app.error.rule_id == "reroll"
@@ -64,10 +75,13 @@ def test_after_two_rerolls_only_categories(app: GameApp) -> None:
     send(app, {"type": "reroll"})
     send(app, {"type": "reroll"})
     assert app.match.state.rerolls_left == 0
-    view = app.view.board.view
-    assert not view["reroll_enabled"]
+    reroll = control(app, "reroll")
+    assert not reroll["enabled"] and reroll["rule"] == "reroll"
+    assert reroll["reason"] == "Only two re-rolls per turn: choose a category now."  # the engine's words
     send(app, {"type": "hold", "die": 1})
     assert app.error.rule_id == "reroll"
+    assert app.error.message_en == "You cannot hold dice now. Only two re-rolls per turn: choose a category now."
+    assert app.view.board.view["caption"] == "No re-rolls left: choose a category."
 
 
 def test_category_button_writes_score_and_penalty(app: GameApp) -> None:
@@ -76,25 +90,25 @@ def test_category_button_writes_score_and_penalty(app: GameApp) -> None:
     sheet = app.match.state.sheets[0]
     top = sorted(dice, reverse=True)
     assert sheet.entries[6] == (sum(top[:3]), sum(top[3:]))
-    cell = app.view.board.view["sheets"][0]["cells"][6]
+    cell = board(app)["sheets"][0]["cells"][6]
     assert cell["score"] == sum(top[:3]) and cell["penalty"] == sum(top[3:])
     assert app.match.current_player == CHANCE  # the next turn waits for Roll
 
 
 def test_kind_uses_the_chosen_face(app: GameApp) -> None:
     send(app, {"type": "face", "face": 3})
-    assert app.view.board.view["kind_face"] == 3
+    assert board(app)["kind_face"] == 3
     send(app, {"type": "score", "category": "kind"})
     assert app.match.actions[-1] == Score("kind", 3)
 
 
 def test_sheet_cells_of_the_seat_to_play_are_clickable(app: GameApp) -> None:
-    cells = app.view.board.view["sheets"][0]["cells"]
+    cells = board(app)["sheets"][0]["cells"]
     assert all(c.get("clickable") for c in cells)
     send(app, {"type": "score", "category": "6s", "face": 0})
     assert app.match.actions[-1] == Score("6s")
     click(app, "rb-roll")
-    cells = app.view.board.view["sheets"][0]["cells"]
+    cells = board(app)["sheets"][0]["cells"]
     assert not cells[0].get("clickable") and cells[1].get("clickable")
     send(app, {"type": "score", "category": "6s"})
     assert app.error.rule_id == "choose"
@@ -141,7 +155,7 @@ def test_hint_values_next_to_choices(app: GameApp) -> None:
     app.hint_toggle.value = True
     state = app.match.state
     advice = advise(state.sheets[0].entries, state.dice, state.rerolls_left)
-    view = app.view.board.view
+    view = board(app)
     values = {c["key"]: c.get("value") for c in view["categories"]}
     six = next(c for c in advice.categories if c.category == "6s")
     assert values["6s"] == f"≈ {six.value:.1f}"
@@ -172,7 +186,7 @@ def test_solo_game_to_the_end_by_the_hint() -> None:
     assert state.result is not None
     final = final_score(state.sheets[0].entries)
     assert f"<b>{final}</b>" in app.outcome_box.value
-    sheet = app.view.board.view["sheets"][0]
+    sheet = board(app)["sheets"][0]
     assert sheet["final"] == str(final)
     struck = [k for k, c in enumerate(sheet["cells"]) if c.get("struck")]
     assert tuple(struck) == state.result.get("cancelled")[0]
@@ -191,7 +205,7 @@ def test_one_human_and_one_bot_take_turns() -> None:
 
 def test_table_mode_entry_by_taps_and_digits_only_for_rerolled_dice() -> None:
     app = GameApp("puniu", lang="en", seed=1, table=True)
-    assert app.view.board.view["mode"] == "entry"
+    assert board(app)["mode"] == "entry"
     assert not any("rb-roll" in c._dom_classes for c in app.actions.children)
     send(app, {"type": "entry", "index": 0})
     send(app, {"type": "entry", "index": 0})
@@ -203,7 +217,7 @@ def test_table_mode_entry_by_taps_and_digits_only_for_rerolled_dice() -> None:
     send(app, {"type": "hold", "die": 1})
     send(app, {"type": "hold", "die": 2})
     send(app, {"type": "reroll"})
-    view = app.view.board.view
+    view = board(app)
     assert view["mode"] == "entry" and [d.get("entry", False) for d in view["dice"]] == [False, False, False, True, True]
     app.view.entry_text.value = "7"
     assert app.error.rule_id == "chance"
@@ -220,7 +234,7 @@ def test_texts_in_both_languages(app: GameApp) -> None:
     assert "Turn <b>1</b>/8" in app.status.value
     app.set_lang("ja")
     assert "手番 <b>1</b>/8" in app.status.value
-    assert app.view.board.view["reroll_label"] == "振り直す（残り 2 回）"
+    assert control(app, "reroll")["label"] == "振り直す（残り 2 回）"
     assert "手番目" in app.log_box.value
 
 

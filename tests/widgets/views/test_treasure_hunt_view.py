@@ -3,20 +3,15 @@ hints with exact win probabilities, the progress bar of a solve, table mode, tex
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
+from th_helpers import SALVE_TRIP, SCARAB_TRIP, roll, table_match
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "rulebook" / "games" / "treasure_hunt"))
-from th_helpers import SALVE_TRIP, SCARAB_TRIP, roll, table_match  # noqa: E402
-
-from rulebook.core import Match  # noqa: E402
-from rulebook.games.treasure_hunt import GAME, Bring, Check, GiveUp, RollDice, action_values, solver  # noqa: E402
-from rulebook.games.treasure_hunt.model import bit, mask_of  # noqa: E402
-from view_helpers import sealed_json  # noqa: E402
-from widgets import GameApp  # noqa: E402
-from widgets.views.treasure_hunt import percent  # noqa: E402
+from rulebook.core import Match
+from rulebook.games.treasure_hunt import GAME, Bring, Check, GiveUp, RollDice, action_values, solver
+from rulebook.games.treasure_hunt.model import bit, mask_of
+from view_helpers import sealed_json
+from widgets import GameApp
+from widgets.views.treasure_hunt import percent
 
 
 def widgets_in(widget) -> list:
@@ -42,6 +37,11 @@ def click(app: GameApp, cls: str) -> None:
     found[cls].click()
 
 
+def board(app: GameApp) -> dict:
+    """The board part of the view model the page draws."""
+    return app.view.board.view["board"]
+
+
 def send(app: GameApp, message: object) -> None:
     app.view.board._handle_custom_msg(message, [])
 
@@ -62,7 +62,7 @@ def test_a_new_sheet_offers_roll_and_give_up(app: GameApp) -> None:
     found = buttons(app)
     assert "rb-go" in found and "rb-give-up" in found
     assert not any(c.startswith("rb-bring-home") for c in found)
-    view = app.view.board.view
+    view = board(app)
     assert [n["n"] for n in view["numbers"]] == list(range(1, 13))
     assert [t["key"] for t in view["treasures"]] == ["scarab", "mask", "skull", "salve", "fountain"]
     assert view["dice"]["mode"] == "none"
@@ -80,14 +80,14 @@ def test_roll_draws_both_dice_at_once_and_offers_the_options(app: GameApp) -> No
         found = buttons(app)
         for action in legal:
             assert f"rb-option-{'-'.join(map(str, action.numbers))}" in found
-        view = app.view.board.view
+        view = board(app)
         singles = {n["n"] for n in view["numbers"] if n["role"] == "option"}
         assert singles == {a.numbers[0] for a in legal if len(a.numbers) == 1}
 
 
 def test_sheet_numbers_and_the_both_pill_tick() -> None:
     app = loaded(roll(3, 4))
-    view = app.view.board.view
+    view = board(app)
     assert {n["n"] for n in view["numbers"] if n["role"] == "option"} == {3, 4, 7}
     assert view["pair"]["numbers"] == [3, 4]
     send(app, {"type": "option", "numbers": [3, 4]})
@@ -111,7 +111,7 @@ def test_giving_up_asks_for_the_number_then_seals_it(app: GameApp) -> None:
     click(app, "rb-give-up")
     found = buttons(app)
     assert {f"rb-give-up-{n}" for n in range(1, 13)} <= set(found) and "rb-cancel" in found
-    assert all(n["role"] == "give-up" for n in app.view.board.view["numbers"])
+    assert all(n["role"] == "give-up" for n in board(app)["numbers"])
     click(app, "rb-cancel")
     assert "rb-go" in buttons(app) and app.match.state.sealed == 0
     click(app, "rb-give-up")
@@ -119,7 +119,7 @@ def test_giving_up_asks_for_the_number_then_seals_it(app: GameApp) -> None:
     state = app.match.state
     assert state.sealed == bit(11) and state.expedition == 2
     assert "gave up; sealed 11" in app.log_box.value
-    assert app.view.board.view["numbers"][10]["sealed"]
+    assert board(app)["numbers"][10]["sealed"]
 
 
 def test_a_failed_roll_offers_the_seals() -> None:
@@ -139,14 +139,14 @@ def test_bringing_home_the_scarab(app: GameApp) -> None:
     app = loaded(SCARAB_TRIP)
     found = buttons(app)
     assert {"rb-bring-home-scarab", "rb-bring-home-salve"} <= set(found)
-    treasures = {t["key"]: t for t in app.view.board.view["treasures"]}
+    treasures = {t["key"]: t for t in board(app)["treasures"]}
     assert treasures["scarab"]["eligible"] and treasures["scarab"]["clickable"]
     assert not treasures["mask"]["eligible"] and treasures["mask"]["progress"] == "5/7"
     click(app, "rb-bring-home-scarab")
     assert app.match.state.treasures == 0b00001
     assert "brought home the Golden Scarab" in app.log_box.value
-    assert app.view.board.view["treasures"][0]["home"]
-    assert app.view.board.view["rows"][-1]["checks"] == [1, 2, 3, 4, 5]
+    assert board(app)["treasures"][0]["home"]
+    assert board(app)["rows"][-1]["checks"] == [1, 2, 3, 4, 5]
 
 
 def test_a_treasure_not_earned_explains_the_requirement_when_tapped() -> None:
@@ -163,13 +163,13 @@ def test_the_salve_asks_which_cross_to_lift() -> None:
     click(app, "rb-bring-home-salve")
     found = buttons(app)
     assert {"rb-lift-12", "rb-lift-9", "rb-lift-none", "rb-cancel"} <= set(found)
-    assert {n["n"] for n in app.view.board.view["numbers"] if n["role"] == "lift"} == {9, 12}
+    assert {n["n"] for n in board(app)["numbers"] if n["role"] == "lift"} == {9, 12}
     send(app, {"type": "number", "n": 5})  # no cross on 5
     assert 'data-rule="unseal"' in app.error_box.value
     send(app, {"type": "cancel"})
     assert "rb-go" in buttons(app)
     send(app, {"type": "treasure", "key": "salve"})
-    assert app.view.board.view["treasures"][3]["selected"]
+    assert board(app)["treasures"][3]["selected"]
     click(app, "rb-lift-12")
     state = app.match.state
     assert state.sealed == bit(9) and state.treasures == 0b01000
@@ -187,10 +187,10 @@ def test_hints_show_exact_win_probabilities_next_to_every_choice() -> None:
         assert percent(value) in button.description
         assert ("rb-best" in button._dom_classes) is (value >= best - 1e-12)
         assert button.description.startswith("★") is (value >= best - 1e-12)
-    numbers = {n["n"]: n for n in app.view.board.view["numbers"]}
+    numbers = {n["n"]: n for n in board(app)["numbers"]}
     assert numbers[7]["prob"] == percent(values[Check((7,))])
-    assert app.view.board.view["pair"]["prob"] == percent(values[Check((2, 5))])
-    chips = {c["cls"]: c["text"] for c in app.view.board.view["chips"]}
+    assert board(app)["pair"]["prob"] == percent(values[Check((2, 5))])
+    chips = {c["cls"]: c["text"] for c in board(app)["chips"]}
     assert percent(best) in chips["rb-win-prob rb-win-prob-current"]
     assert "rb-win-prob-now" in app.hint_box.value and percent(best) in app.hint_box.value
     app.hint_toggle.value = False
@@ -206,10 +206,10 @@ def test_hints_on_a_ready_sheet_cover_roll_treasures_and_giving_up() -> None:
     salve = max(values[Bring("salve")], values[Bring("salve", 12)])
     assert percent(salve) in found["rb-bring-home-salve"].description
     assert percent(max(v for a, v in values.items() if isinstance(a, GiveUp))) in found["rb-give-up"].description
-    treasures = {t["key"]: t for t in app.view.board.view["treasures"]}
+    treasures = {t["key"]: t for t in board(app)["treasures"]}
     assert treasures["salve"]["prob"] == percent(salve)
     click(app, "rb-give-up")
-    numbers = {n["n"]: n for n in app.view.board.view["numbers"]}
+    numbers = {n["n"]: n for n in board(app)["numbers"]}
     assert numbers[3]["prob"] == percent(values[GiveUp(3)])
     assert percent(values[GiveUp(3)]) in buttons(app)["rb-give-up-3"].description
 
@@ -241,7 +241,7 @@ def test_table_mode_enters_the_two_real_dice() -> None:
     click(app, "rb-entry-1-3")
     send(app, {"type": "entry", "index": 1})  # tapping die 2 steps it: 1
     send(app, {"type": "entry", "index": 1})  # 2
-    assert app.view.board.view["dice"]["values"] == [3, 2]
+    assert board(app)["dice"]["values"] == [3, 2]
     assert "rb-entry-chosen" in buttons(app)["rb-entry-1-3"]._dom_classes
     click(app, "rb-entry-confirm")
     state = app.match.state
@@ -278,10 +278,14 @@ def test_junk_from_the_front_end_changes_nothing(app: GameApp, message: object) 
     assert not app.error_internal
 
 
-def test_a_number_tap_on_a_ready_sheet_does_nothing(app: GameApp) -> None:
+def test_a_number_tap_on_a_ready_sheet_says_why_in_the_engines_words(app: GameApp) -> None:
     before = app.match.state
+    number = board(app)["numbers"][3]
+    assert number["role"] is None and number["rule"] == "expedition"
+    assert number["reason"] == "Roll the dice first: what you may check or seal depends on the roll."  # what the JS shows next to the sheet
     send(app, {"type": "number", "n": 4})
-    assert app.match.state is before and app.error is None
+    assert app.match.state is before and app.error.rule_id == "expedition"
+    assert app.error.message_en == number["reason"]
 
 
 def test_a_stale_button_from_an_earlier_drawing_is_ignored(app: GameApp) -> None:
@@ -322,10 +326,10 @@ def test_an_optimal_bot_seat_plays_the_whole_game() -> None:
 def test_words_in_both_languages() -> None:
     app = loaded(SCARAB_TRIP, lang="ja")
     assert "黄金のスカラベを持ち帰る" == buttons(app)["rb-bring-home-scarab"].description
-    assert app.view.board.view["treasures"][0]["need"] == "チェック 5 個"
+    assert board(app)["treasures"][0]["need"] == "チェック 5 個"
     app.set_lang("en")
     assert buttons(app)["rb-bring-home-scarab"].description == "Bring home the Golden Scarab"
-    assert app.view.board.view["treasures"][4]["need"] == "6 in a row"
+    assert board(app)["treasures"][4]["need"] == "6 in a row"
 
 
 @pytest.mark.parametrize("p, text", [(1.0, "100%"), (0.0, "0%"), (0.66671, "66.7%"), (0.99996, ">99.9%"), (0.0001, "<0.1%")])
@@ -341,10 +345,10 @@ def test_log_names_the_sum_only_when_it_is_the_sum() -> None:
 
 def test_the_last_roll_stays_in_view_during_its_trip_only() -> None:
     app = loaded(roll(3, 4), "check 7")
-    assert app.view.board.view["dice"] == {"values": [3, 4], "mode": "last", "label": "last roll"}
+    assert board(app)["dice"] == {"values": [3, 4], "mode": "last", "label": "Last roll"}
     click(app, "rb-give-up")
     click(app, "rb-give-up-1")
-    assert app.view.board.view["dice"]["mode"] == "none"
+    assert board(app)["dice"]["mode"] == "none"
 
 
 def test_a_solve_started_by_the_optimal_bot_reports_to_the_open_page(monkeypatch) -> None:

@@ -8,7 +8,7 @@ import pytest
 
 import numpy as np
 
-from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction, Match
+from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction, Match, UnreadableAction
 from rulebook.core.text import load_rules
 from rulebook.games.puniu import GAME, Sheet, State
 from rulebook.games.puniu.actions import Reroll, Roll, Score, parse
@@ -270,7 +270,7 @@ def test_actions_text_round_trips(text) -> None:
 
 @pytest.mark.parametrize("text", ["", "roll", "score", "reroll", "score kind 0x", "score 5s 0", "roll 01 5", "pass", 17, None])
 def test_actions_unreadable_text_is_refused(text) -> None:
-    with pytest.raises(IllegalAction) as info:
+    with pytest.raises(UnreadableAction) as info:  # text that reads as no action is not a rule refusal
         parse(text)
     assert info.value.rule_id == "actions"
 
@@ -281,3 +281,21 @@ def test_actions_malformed_values_are_refused() -> None:
             make()
         assert info.value.rule_id == "actions"
     refused(rolled(), "score 5s", "actions")
+
+
+def test_no_import_cycle_between_engine_and_bots_and_entries_read_by_name() -> None:
+    import ast
+    import inspect
+
+    from rulebook.games.puniu import bots, game
+    from rulebook.games.puniu.game import Entry
+
+    bot_imports = {node.module for node in ast.walk(ast.parse(inspect.getsource(bots))) if isinstance(node, ast.ImportFrom)}
+    assert "game" not in bot_imports
+    for module in (bots, game):
+        for node in ast.walk(ast.parse(inspect.getsource(module))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                assert not any(isinstance(inner, (ast.Import, ast.ImportFrom)) for inner in ast.walk(node)), (module.__name__, node.name)
+    sheet = Sheet(entries=((20, 1),) + (None,) * 7)
+    assert isinstance(sheet.entries[0], Entry) and sheet.entries[0].score == 20 and sheet.entries[0] == (20, 1)
+    assert sheet.penalty() == 1 and sheet.score_sum() == 20

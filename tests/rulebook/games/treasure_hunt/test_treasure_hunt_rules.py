@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from th_helpers import SALVE_TRIP, SCARAB_TRIP, play, roll, script, table_match
 
-from rulebook.core import CHANCE, TERMINAL, IllegalAction, Match
+from rulebook.core import CHANCE, TERMINAL, IllegalAction, Match, UnreadableAction
 from rulebook.core.text import load_rules
 from rulebook.games.treasure_hunt import GAME, Bring, Check, Die, GiveUp, RollDice, Seal
 from rulebook.games.treasure_hunt.game import State
@@ -341,7 +341,7 @@ def test_moves_parse(text: str, action) -> None:
 
 @pytest.mark.parametrize("text", ["", "check", "check x", "bring", "give up 5", "seal", "die 1", "roll 3", 3, None])
 def test_junk_text_is_refused_with_examples(text) -> None:
-    with pytest.raises(IllegalAction) as info:
+    with pytest.raises(UnreadableAction) as info:  # text that reads as no action is not a rule refusal
         GAME.parse_action(text)
     assert info.value.rule_id == "actions" and "check 3 4" in info.value.message_en
 
@@ -361,3 +361,28 @@ def test_a_table_mode_game_replays_from_its_record() -> None:
 
 def test_a_script_of_parts_flattens() -> None:
     assert script(roll(1, 2), "check 3") == ["roll", "die 1 1", "die 2 2", "check 3"]
+
+
+def test_no_import_cycle_between_engine_and_bots() -> None:
+    """bots.py reads the state through state.py, never the engine; nobody imports inside a function."""
+    import ast
+    import inspect
+
+    from rulebook.games.treasure_hunt import bots, game, state
+
+    bot_imports = {node.module for node in ast.walk(ast.parse(inspect.getsource(bots))) if isinstance(node, ast.ImportFrom)}
+    assert "game" not in bot_imports and "state" in bot_imports
+    for module in (bots, game, state):
+        for node in ast.walk(ast.parse(inspect.getsource(module))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                assert not any(isinstance(inner, (ast.Import, ast.ImportFrom)) for inner in ast.walk(node)), (module.__name__, node.name)
+
+
+def test_phases_and_trips_are_read_by_name() -> None:
+    from rulebook.games.treasure_hunt.state import Phase, Trip
+
+    state = play(roll(3, 4), "check 3 4", "give-up 7")
+    assert state.phase is Phase.READY and state.phase == "ready"  # equal to its text: records and observations read alike
+    trip = state.history[0]
+    assert isinstance(trip, Trip) and trip.checked == mask_of([3, 4]) and trip.end == "give-up 7"
+    assert State(history=((1, "seal 1"),)).history[0].end == "seal 1"

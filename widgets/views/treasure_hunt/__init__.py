@@ -1,0 +1,262 @@
+"""The 宝探し page: the paper sheet 1–12, the two dice, the five treasures and exact advice.
+
+The drawing layer only: it owns the widgets and the page-local state (a
+choice that needs a second tap — which number to seal when giving up, which
+cross a salve or a fountain lifts — held as ``pending`` until the state
+changes; the real dice typed in table mode), turns taps into engine actions
+and draws ``present(...)`` (see ``present.py``; texts in ``texts.py``).
+"""
+
+from __future__ import annotations
+
+import html
+import weakref
+from typing import Any
+
+import anywidget
+import ipywidgets as w
+import traitlets
+
+from rulebook.core import Outcome
+from rulebook.games.treasure_hunt import solver
+from rulebook.games.treasure_hunt.actions import Bring, Check, Die
+from rulebook.games.treasure_hunt.state import Phase, State
+
+from ...base import asset, esm
+from ..base import BaseView
+from ..model import Control, Engine, as_int, as_ints, engine_for, refuse
+from .present import Page, action_label, describe, hint_html, number_action, outcome_html, percent, present, status_line
+from .texts import WORDS
+
+GROUPS = {"option": "rb-option", "seal": "rb-seal", "give-up": "rb-give-up-number", "lift": "rb-lift", "bring-home": "rb-bring-home"}
+"""The class shared by a family of buttons ("rb-option" for "rb-option-3-4"), which tests and people aim at."""
+
+
+class TreasureBoard(anywidget.AnyWidget):
+    """Sheet + dice + treasures; taps come back as messages (number / option / treasure / entry / cancel)."""
+
+    _esm = esm("dice.js", "treasure_hunt.js")
+    _css = asset("app.css", "treasure_hunt.css")
+    view = traitlets.Dict().tag(sync=True)
+    """The view model (``ViewModel.to_json()``): status, caption, board, controls, messages, rule."""
+
+
+class View(BaseView):
+    """宝探し's part of the page (``BaseView`` documents each hook)."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.game = app.game
+        self.rules = app.game.rules
+        self.board = TreasureBoard()
+        self.board.add_class("rb-board-widget")
+        self.board.on_msg(self.app.guarded(self._on_message))
+        self.widget = self.board
+        self.progress = w.IntProgress(min=0, max=1000, value=0)
+        self.progress.add_class("rb-solve-progress")
+        self.progress_label = w.HTML()
+        self.progress_label.add_class("rb-solve-label")
+        self.progress_box = w.VBox([self.progress_label, self.progress])
+        self.progress_box.add_class("rb-solve")
+        self.progress_box.layout.display = "none"
+        self.panel = w.VBox([self.progress_box])
+        self.entry: list[int] = [0, 0]
+        self.entry_rows = [w.HBox(), w.HBox()]
+        for k, row in enumerate(self.entry_rows):
+            row.add_class("rb-entry-row")
+            row.add_class(f"rb-entry-die-{k + 1}")
+        self.entry_box = w.VBox()
+        self.entry_box.add_class("rb-entry")
+        self.pending: tuple[str, ...] | None = None
+        self._pending_state: State | None = None
+        self.solves_shown = 0
+        self.model: dict[str, Any] = {}
+        ref = weakref.WeakMethod(self._on_progress)
+        solver.set_progress_hook(lambda done, total: (ref() or (lambda *_: None))(done, total))
+
+    # ----- reading the match -----------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.app.match.state
+
+    def _human_turn(self) -> bool:
+        match = self.app.match
+        return match.waiting_for_user() and match.current_player >= 0
+
+    def _entry_open(self) -> bool:
+        return self.state.phase == Phase.ROLL and self.app.match.table
+
+    def _sync_pending(self) -> None:
+        if self._pending_state is not self.state or self.state.phase != Phase.READY or not self._human_turn():
+            self.pending = None
+            self._pending_state = None
+
+    def _set_pending(self, pending: tuple[str, ...] | None) -> None:
+        self.pending = pending
+        self._pending_state = self.state if pending else None
+        self.app.refresh()
+
+    def page(self) -> Page:
+        return Page(
+            acting=self._human_turn(),
+            entering=self._entry_open(),
+            hint=bool(self.app.hint_on),
+            pending=self.pending or (),
+            entry=(self.entry[0], self.entry[1]),
+            seats_here=tuple(self.app.human_seats()),
+        )
+
+    def engine(self) -> Engine:
+        return engine_for(self.game, self.state, self._human_turn())
+
+    # ----- advice ----------------------------------------------------------------------------------
+    def _on_progress(self, done: int, total: int) -> None:
+        self.progress_box.layout.display = None if done < total else "none"  # gone once solved
+        self.progress.value = int(self.progress.max * done / max(total, 1))
+        share = f"{done / max(total, 1):.0%}"
+        self.progress_label.value = html.escape(WORDS("solving", self.lang, share=share, done=f"{done:,}", total=f"{total:,}"))
+
+    def advice(self) -> solver.Advice:
+        """The solver's advice; a full solve (only if the shipped values fail their checks) shows a progress bar."""
+        if not solver.is_ready(self.rules):
+            self.progress.value = 0
+            try:
+                result = solver.advice(self.rules, progress=self._on_progress)
+            finally:
+                self.progress_box.layout.display = "none"
+            if result.source == "solved":
+                self.solves_shown += 1
+            return result
+        return solver.advice(self.rules)
+
+    def _advice_if_shown(self) -> solver.Advice | None:
+        return self.advice() if self.app.hint_on else None
+
+    # ----- drawing -----------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        self._sync_pending()
+        self.model = present(self.observation, self.engine(), self.page(), self.lang, self._advice_if_shown(), self.rules).to_json()
+        self.board.view = self.model
+
+    # ----- controls ---------------------------------------------------------------------------------------
+    def handles(self, action: Any) -> bool:
+        return True  # every move has its own button or spot on the board
+
+    def auto_roll(self, state: Any) -> bool:
+        return True  # "roll" is the player's decision; the dice follow at once
+
+    def action_label(self, action: Any) -> str:
+        return action_label(action, self.state.dice, self.lang, self.rules)
+
+    def extra_controls(self) -> list[w.Widget]:
+        if self._entry_open():
+            return self._entry_controls()
+        return [self._button(Control(**c)) for c in self.model.get("controls", ())]
+
+    def _button(self, control: Control) -> w.Button:
+        """A control of the view model as an action-bar button: a move, or a page-only step."""
+        group = next((cls for prefix, cls in GROUPS.items() if control.key.startswith(prefix + "-")), "rb-primary" if control.key == "go" else "")
+        classes = tuple(c for c in (f"rb-{control.key}", group, "rb-best" if control.highlight else "") if c)
+        return self.app.fresh_button(control.label, classes, lambda: self._press(control))
+
+    def _press(self, control: Control) -> None:
+        if control.action:
+            self.app.play(self.game.parse_action(control.action))
+        elif control.key == "cancel":
+            self._set_pending(None)
+        elif control.key == "give-up":
+            self._set_pending(("give-up",))
+        elif control.key.startswith("bring-home-"):
+            self._set_pending(("bring", control.key.removeprefix("bring-home-")))
+
+    def _entry_controls(self) -> list[w.Widget]:
+        state = self.state
+        fixed = len(state.dice)
+        for k, row in enumerate(self.entry_rows):
+            label = w.HTML(f"<b>{html.escape(WORDS('entry_die', self.lang, k=k + 1))}</b>")
+            label.add_class("rb-entry-label")
+            if k < fixed:
+                row.children = (label, w.HTML(f"<b>{state.dice[k]}</b>"))
+                continue
+            buttons = []
+            for pips in range(1, self.rules.faces + 1):
+                chosen = self.entry[k] == pips
+                button = self.app.fresh_button(
+                    str(pips), (f"rb-entry-{k + 1}-{pips}",) + (("rb-entry-chosen",) if chosen else ()), lambda k=k, pips=pips: self._set_entry(k, pips)
+                )
+                if chosen:
+                    button.button_style = "info"
+                buttons.append(button)
+            row.children = (label, *buttons)
+        confirm = self.app.fresh_button(WORDS("entry_confirm", self.lang), ("rb-entry-confirm", "rb-primary"), self.confirm_entry)
+        self.entry_box.children = (*self.entry_rows, confirm)
+        return [self.entry_box]
+
+    def _set_entry(self, index: int, pips: int) -> None:
+        if 0 <= index < 2 and 1 <= pips <= self.rules.faces:
+            self.entry[index] = pips
+        self.app.refresh()
+
+    def confirm_entry(self) -> None:
+        state = self.state
+        if not self._entry_open():
+            return
+        needed = range(len(state.dice), 2)
+        missing = [k + 1 for k in needed if not 1 <= self.entry[k] <= self.rules.faces]
+        if missing:
+            raise refuse(WORDS, "chance", "entry_missing", dice=WORDS("and", self.lang).join(map(str, missing)), n=len(missing))
+        moves = [Die(k + 1, self.entry[k]) for k in needed]
+        self.entry = [0, 0]
+        self.app.play_group(moves)
+
+    # ----- board messages --------------------------------------------------------------------------------------
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        state = self.state
+        if kind == "entry":
+            index = as_int(content.get("index"), len(state.dice), 1)
+            if index is not None and self._entry_open():
+                self.entry[index] = self.entry[index] % self.rules.faces + 1
+                self.app.refresh()
+            return
+        if kind == "cancel":
+            self._set_pending(None)
+            return
+        if kind not in ("number", "option", "treasure"):
+            return
+        if not self._human_turn():
+            raise refuse(WORDS, "expedition", "not_your_move")
+        if kind == "number":
+            n = as_int(content.get("n"))
+            if n is not None:  # the engine refuses a number that is not a choice now, and says why
+                self.app.play(number_action(state.phase, self.pending or (), n))
+        elif kind == "option":
+            numbers = as_ints(content.get("numbers"), limit=2)
+            if numbers:
+                self.app.play(Check(numbers))
+        elif kind == "treasure":
+            key = content.get("key")
+            if not isinstance(key, str) or self.rules.treasure(key) is None:
+                return
+            if any(isinstance(a, Bring) and a.treasure == key and a.lift for a in self.engine().legal):
+                self._set_pending(("bring", key))  # a × may be lifted with it: which one is the second tap
+            else:
+                self.app.play(Bring(key))
+
+    # ----- text: status, log, outcome, hint ------------------------------------------------------------------------
+    def status(self) -> str:
+        return status_line(self.observation, self.lang, self.rules)
+
+    def describe(self, before: State, action: Any, after: State) -> str | None:
+        return describe(before, action, after, self.lang, self.rules)
+
+    def outcome_html(self, outcome: Outcome) -> str:
+        return outcome_html(outcome, self.observation, self.page(), self.lang, self.rules)
+
+    def hint_html(self) -> str:
+        return hint_html(self.observation, self.page(), self.lang, self.advice() if self._human_turn() else None, self.rules)
+
+
+__all__ = ["TreasureBoard", "View", "percent"]

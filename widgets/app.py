@@ -44,6 +44,7 @@ from rulebook.tables.store import OVER, NoSuchTable, TableStore
 from .base import PageLink, RecordUpload, RulePanel
 from .i18n import LANGS, t
 from .lesson import LESSON_LABEL, LessonGuide
+from .views.model import outcome_kind
 from .seats_panel import SeatsPanel
 
 LOG_LINES = 300
@@ -71,17 +72,6 @@ def _classed(widget: w.Widget, *classes: str) -> w.Widget:
 def load_view(game_name: str) -> type:
     """The view class of a game: ``widgets.views.<game>.View``."""
     return importlib.import_module(f"widgets.views.{game_name}").View
-
-
-def outcome_kind(winners: Sequence[int], page_seats: Sequence[int]) -> str:
-    """How the end looks on this page: "success" if a seat played here won, "defeat" if none did, else "neutral".
-
-    A solo game lost (nobody wins) is a defeat, never drawn in the colour of
-    success; a page that plays no seat (a spectator, bots only) is neutral.
-    """
-    if not page_seats:
-        return "neutral"
-    return "success" if any(seat in winners for seat in page_seats) else "defeat"
 
 
 def _lesson_of(game: Game) -> Lesson | None:

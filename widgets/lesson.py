@@ -173,7 +173,7 @@ class LessonGuide:
             buttons: list[w.Widget] = [self.back_button, self.play_on_button, self.new_game_button]
         else:
             number, text = self.step + 1, step.say(lang)
-            style = _highlight_css(step.target)
+            style = _highlight_css(step.highlight())
             buttons = [self.back_button]
             buttons.append(self.next_button if step.reading else self.skip_button)
             buttons.append(self.exit_button)

@@ -145,7 +145,10 @@ def load_quick(package: str) -> dict[str, str]:
 
     Empty for a game that has none: the page then shows the full rules only.
     """
-    root = resources.files(package)
+    try:
+        root = resources.files(package)
+    except (TypeError, ModuleNotFoundError):  # a game defined in a plain module (test games): no files beside it
+        return {}
     found = {}
     for lang in LANGS:
         path = root / f"quick.{lang}.md"

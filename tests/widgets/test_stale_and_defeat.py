@@ -5,7 +5,7 @@ from __future__ import annotations
 from rulebook.core import Match, get_game
 from rulebook.tables.opening import open_store
 from widgets import GameApp
-from widgets.app import outcome_kind
+from widgets.views.model import outcome_kind
 
 
 def test_outcome_kind():

@@ -62,6 +62,24 @@ def short(value: Any, limit: int = 20) -> str:
     return str(value)[:limit]
 
 
+# ----- how the end looks ------------------------------------------------------------------------
+def outcome_kind(winners: Sequence[int], page_seats: Sequence[int]) -> str:
+    """How the end looks on a page: "success" if a seat played there won, "defeat" if none did, else "neutral".
+
+    A solo game lost (nobody wins) is a defeat, never drawn in the colour of
+    success; a page that plays no seat (a spectator, bots only) is neutral.
+    """
+    if not page_seats:
+        return "neutral"
+    return "success" if any(seat in winners for seat in page_seats) else "defeat"
+
+
+def end_message_kind(winners: Sequence[int], page_seats: Sequence[int]) -> MessageKind:
+    """``outcome_kind`` as a message kind (a neutral end is plain news)."""
+    kind = outcome_kind(winners, page_seats)
+    return "info" if kind == "neutral" else kind  # type: ignore[return-value]
+
+
 # ----- the one way to name a seat ---------------------------------------------------------------
 def seat_label(seat: int, seats: Sequence[str], lang: str, bot_names: Mapping[str, tuple[str, str]] | None = None) -> str:
     """How every page names a seat: "You" alone, else "Seat 2" / "席2", with "(bot)" for a bot seat.
@@ -293,9 +311,11 @@ __all__ = [
     "ViewModel",
     "as_int",
     "as_ints",
+    "end_message_kind",
     "engine_for",
     "fields_of",
     "join_nonempty",
+    "outcome_kind",
     "refuse",
     "seat_label",
     "short",

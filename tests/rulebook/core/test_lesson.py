@@ -44,6 +44,8 @@ def test_the_lesson_plays_as_written_and_teaches_every_rule(name):
         assert (step.say_en[0].isupper() or step.say_en[0].isdigit()) and step.say_en.rstrip()[-1] in ".!?:)", step.say_en
         if step.expect not in (None, ANY):
             assert step.ask_en and step.ask_ja, f"step '{step.say_en[:40]}' needs a short ask text"
+        if not step.reading:
+            assert step.highlight(), f"step '{step.say_en[:40]}' asks for a move but shows nothing to tap"
 
 
 @pytest.mark.parametrize("name", WITH_LESSON)
@@ -90,7 +92,7 @@ def test_a_learner_never_enters_chance():
     second = next(k for k, s in enumerate(data["steps"]) if s.get("before"))
     data["steps"][second]["before"] = []
     problems = check_lesson(parse_lesson(data, "treasure_hunt"), get_game("treasure_hunt"), rule_ids("treasure_hunt"))
-    assert any("enter chance" in p or "refused" in p for p in problems)
+    assert any("waits for chance" in p or "refused" in p for p in problems), problems
 
 
 BAD = [

@@ -20,7 +20,7 @@ from rulebook.games.treasure_hunt.actions import Bring, Check, Die, GiveUp, Roll
 from rulebook.games.treasure_hunt.model import RULES, Rules, Treasure, longest_run, mask_of, popcount
 from rulebook.games.treasure_hunt.state import Phase, State, state_from_observation
 
-from ..model import Control, Engine, Message, ViewModel, refuse
+from ..model import Control, Engine, Message, MessageKind, ViewModel, end_message_kind, refuse
 from .texts import WORDS
 
 TIE = 1e-12
@@ -59,11 +59,9 @@ class Page:
     seats_here: tuple[int, ...] = (0,)
 
 
-def end_kind(winners: Any, page: Page) -> str:
-    """How the end reads on this page: a success if a seat played here won, a defeat if none did, else plain news."""
-    if not page.seats_here:
-        return "info"
-    return "success" if any(seat in winners for seat in page.seats_here) else "defeat"
+def end_kind(winners: Any, page: Page) -> MessageKind:
+    """How the end reads on this page (the platform's one rule: ``end_message_kind``)."""
+    return end_message_kind(tuple(winners), tuple(page.seats_here))
 
 
 # ----- words -------------------------------------------------------------------------------------

@@ -201,7 +201,7 @@ class GameApp:
         self.hint_box = _classed(w.HTML(), "rb-hint")
         self.panel_area = _classed(w.VBox(), "rb-panel-area")
         self.lesson_area = _classed(w.VBox(), "rb-lesson-slot")
-        self.play_parts = (self.lesson_area, self.board_area, self.actions, self.error_box, self.outcome_box, self.hint_box, self.panel_area)
+        self.play_parts = (self.board_area, self.actions, self.error_box, self.outcome_box, self.hint_box, self.panel_area)
         self.play_column = _classed(w.VBox(self.play_parts), "rb-play")
 
         self.undo_button = _classed(w.Button(icon="undo"), "rb-undo")
@@ -268,7 +268,7 @@ class GameApp:
         self.page_link = PageLink()
         self.page_link.on_msg(self.guarded(self._on_beat))
         self.root = _classed(
-            w.VBox([self.header, self.notice_box, main, self.drawn, self.page_link]), "rb-app", f"rb-game-{self.game.name}"
+            w.VBox([self.header, self.notice_box, self.lesson_area, main, self.drawn, self.page_link]), "rb-app", f"rb-game-{self.game.name}"
         )
 
     # ----- guarded callbacks ---------------------------------------------------------

@@ -187,13 +187,16 @@ class LessonGuide:
 
 
 def _highlight_css(target: str) -> str:
-    """A style that makes the step's target glow (HTML outline, SVG drop shadow); nothing for no target."""
+    """A style that makes the step's target glow (HTML outline, SVG drop shadow); nothing for no target.
+
+    ``!important``: boards switch the focus outline of their own tappable parts off.
+    """
     if not target or any(ch in target for ch in "<>{}"):
         return ""
     selectors = ", ".join(f".rb-app {part.strip()}" for part in target.split(",") if part.strip())
     return (
-        f"<style>{selectors} {{ outline: 3px solid #f59e0b; outline-offset: 2px; "
-        "filter: drop-shadow(0 0 5px #f59e0b); animation: rb-lesson-pulse 1.4s ease-in-out infinite; }</style>"
+        f"<style>{selectors} {{ outline: 3px solid #f59e0b !important; outline-offset: 2px !important; "
+        "filter: drop-shadow(0 0 5px #f59e0b) !important; }</style>"
     )
 
 

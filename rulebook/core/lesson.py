@@ -48,6 +48,8 @@ class LessonStep:
     taps: tuple[str, ...] = ()
     """The taps that make the asked move, in order (e.g. a die, then a slot); empty: one tap on ``target``.
 
+    ``"<selector> => <value>"`` is a pick in a drop-down list (the option with that value).
+
     The browser test completes every lesson by exactly these taps, so a lesson
     cannot ask for something the page does not let a person do.
     """
@@ -69,7 +71,7 @@ class LessonStep:
 
     def highlight(self) -> str:
         """What the page makes glow: the target, or else every tap of the move."""
-        return self.target or ", ".join(self.taps)
+        return self.target or ", ".join(tap.split("=>")[0].strip() for tap in self.taps)
 
     def scripted_move(self) -> str | None:
         """The move the script makes for this step when it goes on without the learner (skip, back)."""

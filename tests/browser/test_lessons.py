@@ -50,11 +50,15 @@ def in_viewport(page, selector: str) -> bool:
 
 
 def tap(page, selector: str) -> None:
-    """Tap one highlighted element and give the page the moment it needs to redraw."""
+    """Tap one highlighted element (or pick ``selector => value`` in a list) and give the page the moment it needs to redraw."""
     version = drawn(page)
+    selector, _, value = (part.strip() for part in selector.partition("=>"))
     element = page.locator(selector).first
     element.scroll_into_view_if_needed()
-    element.click()
+    if value:
+        element.select_option(value=value)
+    else:
+        element.click()
     try:
         page.wait_for_function(
             "v => { const d = document.querySelector('.rb-drawn [data-version]'); return d && d.dataset.version !== v; }",
@@ -90,7 +94,7 @@ def test_a_lesson_is_completed_by_taps_only(site, new_page, name, size):
             assert spec.highlight(), f"step {step} asks for a move but highlights nothing to tap"
             glow = page.evaluate(
                 "sel => { const el = document.querySelector(sel); return el ? getComputedStyle(el).outlineStyle : 'missing'; }",
-                ", ".join(".rb-app " + part.strip() for part in selectors[0].split(",")),
+                ", ".join(".rb-app " + part.strip() for part in selectors[0].split("=>")[0].split(",")),
             )
             assert glow == "solid", f"step {step}: {selectors[0]} is not highlighted ({glow})"
             for selector in selectors:
@@ -124,10 +128,13 @@ def test_a_different_tap_is_explained_and_the_phone_rules_button_opens_the_rules
     assert step_of(page)[0] == 2 and in_viewport(page, ".rb-error .rb-error-box")
     # the phone's Rules button opens the rules over the board, at the highlighted paragraph
     page.locator(".rb-rules-fab").click()
-    page.wait_for_selector(".rb-rules-open .rb-rules-panel")
+    page.wait_for_selector(".rb-rules-overlay-host .rb-rules-panel")
     assert in_viewport(page, ".rb-rules-close")
     panel = page.locator(".rb-rules-panel").bounding_box()
-    assert panel["width"] >= 380 and panel["height"] >= 844 - 60  # all of the screen below the site's header bar
+    assert panel["y"] == 0 and panel["width"] >= 380 and panel["height"] >= 840  # the whole screen, wherever the page was scrolled
+    highlighted = page.locator(".rb-rules-overlay-host .rb-rule-highlight").first
+    assert highlighted.get_attribute("data-rule") == "expedition" and in_viewport(page, ".rb-rules-overlay-host .rb-rule-highlight")
     page.save_screenshot("lesson-phone-rules-open", full_page=False)
     page.locator(".rb-rules-close").click()
-    page.wait_for_selector(".rb-rules-open", state="detached")
+    page.wait_for_selector(".rb-rules-overlay-host", state="detached")
+    assert in_viewport(page, ".rb-rules-fab")

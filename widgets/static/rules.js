@@ -11,7 +11,13 @@ function render({ model, el }) {
   close.className = "rb-rules-close jupyter-button";
   const open = document.createElement("button");
   open.className = "rb-rules-fab jupyter-button";
-  el.append(close, root, open);
+  el.append(root);
+  // Voilà's page scroller (#rendered_cells) has `contain: strict`, which pins any
+  // position: fixed inside it to the scrolled content. The button and the open
+  // overlay live on <body> instead, so they stay on the screen.
+  const host = document.createElement("div");
+  host.className = "rb-rules-overlay-host";
+  document.body.append(open);
 
   function labels() {
     open.textContent = model.get("label_open") || "Rules";
@@ -38,6 +44,13 @@ function render({ model, el }) {
     el.classList.toggle("rb-rules-open", on);
     document.body.classList.toggle("rb-rules-overlay-open", on);
     if (on) {
+      host.append(close, root);
+      document.body.append(host);
+    } else {
+      el.append(root);
+      host.remove();
+    }
+    if (on) {
       const id = model.get("highlight");
       const section = id ? root.querySelector(`[data-rule="${CSS.escape(id)}"]`) : null;
       root.scrollTo({ top: section ? Math.max(0, section.offsetTop - root.offsetTop - 8) : 0 });
@@ -56,6 +69,8 @@ function render({ model, el }) {
     model.off("change:html", draw); model.off("change:focus", focus);
     model.off("change:label_open", labels); model.off("change:label_close", labels);
     document.body.classList.remove("rb-rules-overlay-open");
+    open.remove();
+    host.remove();
   };
 }
 

@@ -56,7 +56,9 @@ def check_invariants(game, state) -> None:
         assert all(m < v.penalty_limit for m in state.marks)
         assert all(y < max(v.yellow_limit, 1) for y in state.yellows)
     assert sum(state.marks) <= state.players * (v.penalty_limit - 1) + 1
-    assert state.round == sum(state.marks) + (0 if state.phase == OVER else 1)
+    # every round but the one being played ended with a mark; a game won by completion ends in a round without one
+    ended_by_mark = state.phase == OVER and state.result.reason == "penalty"
+    assert state.round == sum(state.marks) + (0 if ended_by_mark else 1)
     for hand in state.hands:
         assert sum(hand) <= v.hand_size
 

@@ -24,6 +24,15 @@ def esm(*names: str) -> str:
     return asset("common.js", *names)
 
 
+class GameBoard(anywidget.AnyWidget):
+    """A game's board: its ES module draws ``view`` (the view model's JSON) and sends taps back as messages.
+
+    Each game's board subclasses it with its own ``_esm`` (``esm(...)``) and ``_css``.
+    """
+
+    view = traitlets.Dict().tag(sync=True)
+
+
 class RulePanel(anywidget.AnyWidget):
     """The rules as HTML; bumping ``focus`` scrolls to ``highlight`` and flashes it.
 

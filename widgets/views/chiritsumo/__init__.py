@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-import anywidget
 import ipywidgets as w
-import traitlets
 
 from rulebook.core import HUMAN, IllegalAction, Outcome
 from rulebook.games.chiritsumo.actions import PILE, Lift, Place, Roll, Toss
@@ -20,7 +18,7 @@ from rulebook.games.chiritsumo.bots import arrangement_actions
 from rulebook.games.chiritsumo.game import Phase, State
 from rulebook.games.chiritsumo.geometry import COLOURS, SLOTS
 
-from ...base import ScoreBreakdown, asset, esm
+from ...base import GameBoard, ScoreBreakdown, asset, esm
 from ..base import BaseView, typed_pips
 from ..model import ViewModel, as_int, engine_for, refuse
 from .present import Page, action_label, best_for, colour_name, describe, entry_seat, outcome_html, present, seat_name
@@ -28,12 +26,11 @@ from .present import slot_from_browser, status_html
 from .texts import WORDS
 
 
-class ChiritsumoBoard(anywidget.AnyWidget):
+class ChiritsumoBoard(GameBoard):
     """Pyramid + tray + seats; taps come back as messages (place / lift / entry / confirm)."""
 
     _esm = esm("dice.js", "chiritsumo.js")
     _css = asset("app.css", "chiritsumo.css")
-    view = traitlets.Dict().tag(sync=True)
 
 
 class View(BaseView):

@@ -13,15 +13,13 @@ from __future__ import annotations
 import html
 from typing import Any, Mapping
 
-import anywidget
 import ipywidgets as w
-import traitlets
 
 from rulebook.core import HUMAN, Outcome
 from rulebook.games.magos_solo.actions import Attack, Recover, ResetFaces, SetHp, parse
 from rulebook.games.magos_solo.game import State
 
-from ...base import asset, esm
+from ...base import GameBoard, asset, esm
 from ..base import BaseView
 from ..model import ViewModel, as_int, engine_for, refuse
 from .present import Page, describe, outcome_html, present, status_html
@@ -33,20 +31,15 @@ BAR_KEYS = ("prev-turn", "next-turn", "win", "lose")
 """Controls drawn in the action bar below the board (the rest are on the board and sheet)."""
 
 
-class MagosBoard(anywidget.AnyWidget):
+class MagosBoard(GameBoard):
     """The turn, its dice and effects, the enemy's HP (``view["part"] == "board"``)."""
 
     _esm = esm("dice.js", "magos_solo.js")
     _css = asset("app.css", "magos_solo.css")
-    view = traitlets.Dict().tag(sync=True)
 
 
-class MagosSheet(anywidget.AnyWidget):
-    """The face table editor and the patch's dice table (``view["part"] == "sheet"``)."""
-
-    _esm = esm("dice.js", "magos_solo.js")
-    _css = asset("app.css", "magos_solo.css")
-    view = traitlets.Dict().tag(sync=True)
+class MagosSheet(MagosBoard):
+    """The face table editor and the patch's dice table (``view["part"] == "sheet"``): the same module, another part."""
 
 
 class View(BaseView):

@@ -13,17 +13,15 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-import anywidget
 import ipywidgets as w
 import numpy as np
-import traitlets
 
 from rulebook.core import HUMAN, SPECTATOR, Outcome
 from rulebook.games.not_my_fault.actions import DRAW, Audit, Card, Declare, Draw, First, Place
 from rulebook.games.not_my_fault.bots import make_search_bot
 from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse
 
-from ...base import asset, esm
+from ...base import GameBoard, asset, esm
 from ..base import BaseView
 from .present import (
     Page,
@@ -42,13 +40,11 @@ GROUPS = {"first": "rb-first", "enter-card": "rb-enter-card", "action": "rb-acti
 """Control key prefix → the class shared by the buttons of one kind (``rb-first-2`` is also ``rb-first``)."""
 
 
-class NotMyFaultBoard(anywidget.AnyWidget):
+class NotMyFaultBoard(GameBoard):
     """Seats, the progress board (or milestone cards), the face-down pile, your cards."""
 
     _esm = esm("not_my_fault.js")
     _css = asset("app.css", "not_my_fault.css")
-    view = traitlets.Dict().tag(sync=True)
-    """The view model (``ViewModel.to_json()``): the board dict is under ``board``."""
 
 
 class View(BaseView):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-import anywidget
 import ipywidgets as w
 import traitlets
 
@@ -19,20 +18,18 @@ from rulebook.core import CHANCE, HUMAN, Outcome
 from rulebook.games.puniu.actions import Reroll, Roll, Score
 from rulebook.games.puniu.game import DICE, State
 
-from ...base import asset, esm
+from ...base import GameBoard, asset, esm
 from ..base import BaseView, require_all_pips
 from ..model import Engine, as_int, engine_for, refuse, short
 from .present import Page, best_face, describe, hint_html, hold_refusal, outcome_html, present, status_line
 from .texts import WORDS
 
 
-class PuniuBoard(anywidget.AnyWidget):
+class PuniuBoard(GameBoard):
     """Dice + Re-roll + categories + sheets; taps come back as messages."""
 
     _esm = esm("dice.js", "puniu.js")
     _css = asset("app.css", "puniu.css")
-    view = traitlets.Dict().tag(sync=True)
-    """The view model (``ViewModel.to_json()``): status, caption, board, controls, messages, rule."""
     part = traitlets.Unicode("all").tag(sync=True)
     """What this widget draws: "play" (dice, Re-roll, categories), "sheet" (score sheets) or "all"."""
 

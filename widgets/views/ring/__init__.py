@@ -15,10 +15,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-import anywidget
 import ipywidgets as w
 import numpy as np
-import traitlets
 
 from rulebook.core import CHANCE, HUMAN, Outcome, UnreadableAction
 from rulebook.games.ring.actions import DISCARD, PLAY, ROLL, TAKE, Deal, Discard, Play, Roll, Take
@@ -26,7 +24,7 @@ from rulebook.games.ring.bots import search_bot
 from rulebook.games.ring.cards import CARD_IDS
 from rulebook.games.ring.state import DEAL_PHASE, State
 
-from ...base import asset, esm
+from ...base import GameBoard, asset, esm
 from ..base import BaseView, require_all_pips
 from ..model import Engine, as_int, engine_for, short
 from .present import Page, describe, hint_html, hint_lines, outcome_html, present, status, tap_refusal
@@ -36,12 +34,11 @@ HINT_BUDGET = 0.3
 """Seconds the search bot thinks for the hint."""
 
 
-class RingBoard(anywidget.AnyWidget):
+class RingBoard(GameBoard):
     """Seats, dice, trick and hand; draws the view model in ``view``; taps come back as messages (take / card / entry)."""
 
     _esm = esm("dice.js", "ring.js")
     _css = asset("app.css", "ring.css")
-    view = traitlets.Dict().tag(sync=True)
 
 
 def _junk(content: Any) -> UnreadableAction:

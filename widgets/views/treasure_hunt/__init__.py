@@ -13,16 +13,14 @@ import html
 import weakref
 from typing import Any
 
-import anywidget
 import ipywidgets as w
-import traitlets
 
 from rulebook.core import Outcome
 from rulebook.games.treasure_hunt import solver
 from rulebook.games.treasure_hunt.actions import Bring, Check, Die
 from rulebook.games.treasure_hunt.state import Phase, State
 
-from ...base import asset, esm
+from ...base import GameBoard, asset, esm
 from ..base import BaseView
 from ..model import Control, Engine, as_int, as_ints, engine_for, refuse
 from .present import Page, action_label, describe, hint_html, number_action, outcome_html, percent, present, status_line
@@ -32,13 +30,11 @@ GROUPS = {"option": "rb-option", "seal": "rb-seal", "give-up": "rb-give-up-numbe
 """The class shared by a family of buttons ("rb-option" for "rb-option-3-4"), which tests and people aim at."""
 
 
-class TreasureBoard(anywidget.AnyWidget):
+class TreasureBoard(GameBoard):
     """Sheet + dice + treasures; taps come back as messages (number / option / treasure / entry / cancel)."""
 
     _esm = esm("dice.js", "treasure_hunt.js")
     _css = asset("app.css", "treasure_hunt.css")
-    view = traitlets.Dict().tag(sync=True)
-    """The view model (``ViewModel.to_json()``): status, caption, board, controls, messages, rule."""
 
 
 class View(BaseView):

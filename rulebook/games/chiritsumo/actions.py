@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulebook.core.errors import IllegalAction
+from rulebook.core.actions import require_fields
 from rulebook.core.game import unknown_action
 
 from .geometry import COLOURED, COLOURS, Slot
@@ -13,26 +13,6 @@ from .geometry import COLOURED, COLOURS, Slot
 PILE = -1
 """``Toss.target`` meaning the dust pile (塵の山) rather than a seat."""
 
-
-def _typed(action: object, ints: tuple[str, ...] = (), slots: tuple[str, ...] = (), texts: tuple[str, ...] = ()) -> None:
-    """Refuse a badly typed action at construction.
-
-    ``Roll(0.0, 0, 3) == Roll(0, 0, 3)`` in Python, yet it would write itself
-    as text that does not parse back; an action value that exists is always
-    well typed, so equality, legality and the text form agree.
-    """
-    ok = all(type(getattr(action, name)) is int for name in ints)
-    ok = ok and all(
-        type(getattr(action, name)) is tuple and len(getattr(action, name)) == 2 and all(type(x) is int for x in getattr(action, name))
-        for name in slots
-    )
-    ok = ok and all(type(getattr(action, name)) is str for name in texts)
-    if not ok:
-        raise IllegalAction(
-            "actions",
-            f"行動の形が正しくありません: {action!r}",
-            f"Malformed action: {action!r}",
-        )
 
 
 @dataclass(frozen=True)
@@ -44,7 +24,7 @@ class Roll:
     pips: int
 
     def __post_init__(self) -> None:
-        _typed(self, ints=("seat", "die", "pips"))
+        require_fields(self, ints=("seat", "die", "pips"))
 
     def __str__(self) -> str:
         return f"roll {self.seat} {self.die} {self.pips}"
@@ -58,7 +38,7 @@ class Place:
     slot: Slot
 
     def __post_init__(self) -> None:
-        _typed(self, ints=("die",), slots=("slot",))
+        require_fields(self, ints=("die",), pairs=("slot",))
 
     def __str__(self) -> str:
         return f"place {self.die} {self.slot[0]},{self.slot[1]}"
@@ -71,7 +51,7 @@ class Lift:
     slot: Slot
 
     def __post_init__(self) -> None:
-        _typed(self, slots=("slot",))
+        require_fields(self, pairs=("slot",))
 
     def __str__(self) -> str:
         return f"lift {self.slot[0]},{self.slot[1]}"
@@ -92,7 +72,7 @@ class Swap:
     colour: str
 
     def __post_init__(self) -> None:
-        _typed(self, texts=("colour",))
+        require_fields(self, texts=("colour",))
 
     def __str__(self) -> str:
         return f"swap {self.colour}"
@@ -107,7 +87,7 @@ class Toss:
     take: str
 
     def __post_init__(self) -> None:
-        _typed(self, ints=("target",), texts=("give", "take"))
+        require_fields(self, ints=("target",), texts=("give", "take"))
 
     def __str__(self) -> str:
         where = "pile" if self.target == PILE else str(self.target)
@@ -143,7 +123,7 @@ EXAMPLES = ("place 3 0,1", "lift 0,1", "done", "swap red", "toss yellow 2 red", 
 
 
 def parse(text: str) -> Action:
-    """Read an action from its text form; ``IllegalAction`` if it is none."""
+    """Read an action from its text form; ``UnreadableAction`` if it is none."""
     cleaned = " ".join(str(text).strip().lower().split()) if isinstance(text, str) else ""
     for pattern, build in _PATTERNS:
         match = pattern.fullmatch(cleaned)

@@ -5,16 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulebook.core.errors import IllegalAction
+from rulebook.core.actions import malformed, require_fields
 from rulebook.core.game import unknown_action
 
 from .table import Effect
 
-
-def _ints(action: object, *names: str) -> None:
-    """Refuse a badly typed action at construction (``Attack(2.0)`` would not write back as text)."""
-    if not all(type(getattr(action, name)) is int for name in names):
-        raise IllegalAction("actions", f"行動の形が正しくありません: {action!r}", f"Malformed action: {action!r}")
 
 
 @dataclass(frozen=True)
@@ -41,9 +36,9 @@ class SetFace:
     effect: Effect
 
     def __post_init__(self) -> None:
-        _ints(self, "face")
+        require_fields(self, ints=("face",))
         if not isinstance(self.effect, Effect):
-            raise IllegalAction("actions", f"行動の形が正しくありません: {self!r}", f"Malformed action: {self!r}")
+            raise malformed(self)
 
     def __str__(self) -> str:
         return f"face {self.face} {self.effect}"
@@ -64,7 +59,7 @@ class SetHp:
     hp: int
 
     def __post_init__(self) -> None:
-        _ints(self, "hp")
+        require_fields(self, ints=("hp",))
 
     def __str__(self) -> str:
         return f"hp {self.hp}"
@@ -77,7 +72,7 @@ class Attack:
     amount: int
 
     def __post_init__(self) -> None:
-        _ints(self, "amount")
+        require_fields(self, ints=("amount",))
 
     def __str__(self) -> str:
         return f"attack {self.amount}"
@@ -90,7 +85,7 @@ class Recover:
     amount: int
 
     def __post_init__(self) -> None:
-        _ints(self, "amount")
+        require_fields(self, ints=("amount",))
 
     def __str__(self) -> str:
         return f"recover {self.amount}"
@@ -131,7 +126,7 @@ EXAMPLES = ("next", "prev", "face 6 hit 6", "face 3 miss", "reset", "hp 10", "at
 
 
 def parse(text: str) -> Action:
-    """Read an action from its text form; ``IllegalAction`` (rule ``actions``) if it is none."""
+    """Read an action from its text form; ``UnreadableAction`` (rule ``actions``) if it is none."""
     cleaned = " ".join(text.strip().lower().split()) if isinstance(text, str) else ""
     for pattern, build in _PATTERNS:
         match = pattern.fullmatch(cleaned)

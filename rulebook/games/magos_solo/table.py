@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulebook.core.errors import IllegalAction
+from rulebook.core.actions import require_fields
 
 DICE_TABLE: tuple[tuple[int, ...], ...] = (
     (1, 6),
@@ -44,8 +44,7 @@ class Effect:
     amount: int = 0
 
     def __post_init__(self) -> None:
-        if type(self.kind) is not str or type(self.amount) is not int:
-            raise IllegalAction("actions", f"面の効果の形が正しくありません: {self!r}", f"Malformed face effect: {self!r}")
+        require_fields(self, texts=("kind",), ints=("amount",))
 
     def __str__(self) -> str:
         return f"{self.kind} {self.amount}" if self.kind in ("hit", "heal") else self.kind

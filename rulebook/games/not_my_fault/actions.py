@@ -11,14 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulebook.core.errors import UnreadableAction
+from rulebook.core.actions import require_fields
 from rulebook.core.game import unknown_action
 
-
-def _whole(action: object, name: str) -> None:
-    """Refuse a non-integer field at construction (``Declare(12.0)`` would not round-trip): no action, not a rule."""
-    if type(getattr(action, name)) is not int:
-        raise UnreadableAction("actions", f"行動の形が正しくありません: {action!r}", f"Malformed action: {action!r}")
 
 
 @dataclass(frozen=True)
@@ -28,7 +23,7 @@ class First:
     seat: int
 
     def __post_init__(self) -> None:
-        _whole(self, "seat")
+        require_fields(self, ints=("seat",))
 
     def __str__(self) -> str:
         return f"first {self.seat}"
@@ -41,7 +36,7 @@ class Card:
     value: int
 
     def __post_init__(self) -> None:
-        _whole(self, "value")
+        require_fields(self, ints=("value",))
 
     def __str__(self) -> str:
         return f"card {self.value}"
@@ -62,7 +57,7 @@ class Place:
     value: int
 
     def __post_init__(self) -> None:
-        _whole(self, "value")
+        require_fields(self, ints=("value",))
 
     def __str__(self) -> str:
         return f"place {self.value}"
@@ -75,7 +70,7 @@ class Declare:
     number: int
 
     def __post_init__(self) -> None:
-        _whole(self, "number")
+        require_fields(self, ints=("number",))
 
     def __str__(self) -> str:
         return f"declare {self.number}"

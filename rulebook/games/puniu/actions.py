@@ -10,12 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulebook.core.errors import IllegalAction
+from rulebook.core.actions import require_fields
 from rulebook.core.game import unknown_action
 
-
-def _malformed(action: object) -> IllegalAction:
-    return IllegalAction("actions", f"行動の形が正しくありません: {action!r}"[:200], f"Malformed action: {action!r}"[:200])
 
 
 @dataclass(frozen=True)
@@ -26,8 +23,7 @@ class Roll:
     pips: int
 
     def __post_init__(self) -> None:
-        if type(self.die) is not int or type(self.pips) is not int:
-            raise _malformed(self)
+        require_fields(self, ints=("die", "pips"))
 
     def __str__(self) -> str:
         return f"roll {self.die} {self.pips}"
@@ -40,8 +36,7 @@ class Reroll:
     dice: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        if type(self.dice) is not tuple or any(type(d) is not int for d in self.dice):
-            raise _malformed(self)
+        require_fields(self, int_tuples=("dice",))
 
     def __str__(self) -> str:
         return "reroll " + ",".join(str(d) for d in self.dice)
@@ -55,8 +50,7 @@ class Score:
     face: int = 0
 
     def __post_init__(self) -> None:
-        if type(self.category) is not str or type(self.face) is not int:
-            raise _malformed(self)
+        require_fields(self, texts=("category",), ints=("face",))
 
     def __str__(self) -> str:
         return f"score {self.category} {self.face}" if self.face else f"score {self.category}"
@@ -74,7 +68,7 @@ EXAMPLES = ("roll 2 5", "reroll 0,3,4", "score 5s", "score chance", "score kind 
 
 
 def parse(text: str) -> Action:
-    """Read an action from its text form; ``IllegalAction`` (rule ``actions``) if it is none."""
+    """Read an action from its text form; ``UnreadableAction`` (rule ``actions``) if it is none."""
     cleaned = " ".join(str(text).strip().lower().split()) if isinstance(text, str) else ""
     for pattern, build in _PATTERNS:
         match = pattern.fullmatch(cleaned)

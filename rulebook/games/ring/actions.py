@@ -10,16 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulebook.core.errors import IllegalAction
+from rulebook.core.actions import require_fields
 from rulebook.core.game import unknown_action
 
 from .cards import CARD_NAMES
 
-
-def _check_int(action: object, value: object, low: int, high: int) -> None:
-    """An action value that exists is well typed (``Play(5.0)`` would not write itself back)."""
-    if type(value) is not int or not low <= value <= high:
-        raise IllegalAction("actions", f"行動の形が正しくありません: {action!r}", f"Malformed action: {action!r}")
 
 
 @dataclass(frozen=True)
@@ -29,7 +24,7 @@ class Deal:
     card: int
 
     def __post_init__(self) -> None:
-        _check_int(self, self.card, 0, len(CARD_NAMES) - 1)
+        require_fields(self, ranges={"card": (0, len(CARD_NAMES) - 1)})
 
     def __str__(self) -> str:
         return f"deal {CARD_NAMES[self.card]}"
@@ -42,7 +37,7 @@ class Roll:
     pips: int
 
     def __post_init__(self) -> None:
-        _check_int(self, self.pips, 1, 6)
+        require_fields(self, ranges={"pips": (1, 6)})
 
     def __str__(self) -> str:
         return f"roll {self.pips}"
@@ -55,7 +50,7 @@ class Take:
     pips: int
 
     def __post_init__(self) -> None:
-        _check_int(self, self.pips, 1, 6)
+        require_fields(self, ranges={"pips": (1, 6)})
 
     def __str__(self) -> str:
         return f"take {self.pips}"
@@ -68,7 +63,7 @@ class Discard:
     card: int
 
     def __post_init__(self) -> None:
-        _check_int(self, self.card, 0, len(CARD_NAMES) - 1)
+        require_fields(self, ranges={"card": (0, len(CARD_NAMES) - 1)})
 
     def __str__(self) -> str:
         return f"discard {CARD_NAMES[self.card]}"
@@ -81,7 +76,7 @@ class Play:
     card: int
 
     def __post_init__(self) -> None:
-        _check_int(self, self.card, 0, len(CARD_NAMES) - 1)
+        require_fields(self, ranges={"card": (0, len(CARD_NAMES) - 1)})
 
     def __str__(self) -> str:
         return f"play {CARD_NAMES[self.card]}"
@@ -101,7 +96,7 @@ EXAMPLES = ("play ruby-5", "discard coin-0", "take 3", "roll 4", "deal emerald-7
 
 
 def parse(text: str) -> Action:
-    """The action written as ``text`` (case and spacing are forgiven); ``IllegalAction`` otherwise."""
+    """The action written as ``text`` (case and spacing are forgiven); ``UnreadableAction`` otherwise."""
     cleaned = " ".join(text.strip().lower().split()) if isinstance(text, str) else ""
     action = _BY_TEXT.get(cleaned)
     if action is None:

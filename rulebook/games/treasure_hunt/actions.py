@@ -15,19 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulebook.core.errors import IllegalAction
+from rulebook.core.actions import require_fields
 from rulebook.core.game import unknown_action
 
-
-def _typed(action: object, ints: tuple[str, ...] = (), tuples: tuple[str, ...] = (), texts: tuple[str, ...] = ()) -> None:
-    """An action value is always well typed, so equality, legality and its text agree."""
-    ok = all(type(getattr(action, name)) is int for name in ints)
-    ok = ok and all(
-        type(getattr(action, name)) is tuple and all(type(n) is int for n in getattr(action, name)) for name in tuples
-    )
-    ok = ok and all(type(getattr(action, name)) is str for name in texts)
-    if not ok:
-        raise IllegalAction("actions", f"行動の形が正しくありません: {action!r}", f"Malformed action: {action!r}")
 
 
 @dataclass(frozen=True)
@@ -46,7 +36,7 @@ class Die:
     pips: int
 
     def __post_init__(self) -> None:
-        _typed(self, ints=("index", "pips"))
+        require_fields(self, ints=("index", "pips"))
 
     def __str__(self) -> str:
         return f"die {self.index} {self.pips}"
@@ -61,7 +51,7 @@ class Check:
     def __post_init__(self) -> None:
         if isinstance(self.numbers, list):
             object.__setattr__(self, "numbers", tuple(self.numbers))
-        _typed(self, tuples=("numbers",))
+        require_fields(self, int_tuples=("numbers",))
         object.__setattr__(self, "numbers", tuple(sorted(self.numbers)))
 
     def __str__(self) -> str:
@@ -75,7 +65,7 @@ class Seal:
     number: int
 
     def __post_init__(self) -> None:
-        _typed(self, ints=("number",))
+        require_fields(self, ints=("number",))
 
     def __str__(self) -> str:
         return f"seal {self.number}"
@@ -88,7 +78,7 @@ class GiveUp:
     number: int
 
     def __post_init__(self) -> None:
-        _typed(self, ints=("number",))
+        require_fields(self, ints=("number",))
 
     def __str__(self) -> str:
         return f"give-up {self.number}"
@@ -102,7 +92,7 @@ class Bring:
     lift: int = 0
 
     def __post_init__(self) -> None:
-        _typed(self, ints=("lift",), texts=("treasure",))
+        require_fields(self, ints=("lift",), texts=("treasure",))
 
     def __str__(self) -> str:
         return f"bring {self.treasure}" + (f" lift {self.lift}" if self.lift else "")
@@ -123,7 +113,7 @@ EXAMPLES = ("roll", "check 3 4", "check 7", "seal 7", "bring scarab", "bring sal
 
 
 def parse(text: str) -> Action:
-    """Read an action from its text form; ``IllegalAction`` if it is none."""
+    """Read an action from its text form; ``UnreadableAction`` if it is none."""
     cleaned = " ".join(str(text).strip().lower().split()) if isinstance(text, str) else ""
     for pattern, build in _PATTERNS:
         match = pattern.fullmatch(cleaned)

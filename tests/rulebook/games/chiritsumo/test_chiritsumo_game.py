@@ -422,7 +422,7 @@ def test_oddly_typed_actions_cannot_exist(label, build):
     """Roll(0.0, 0, 3) == Roll(0, 0, 3) in Python, but would write itself as text that
     does not parse back: such values are refused when built, with a rule id, so
     is_legal, legal_actions and the text form can never disagree."""
-    with pytest.raises(IllegalAction) as refused:
+    with pytest.raises(UnreadableAction) as refused:
         build()
     assert refused.value.rule_id == "actions"
 

@@ -277,7 +277,7 @@ def test_actions_unreadable_text_is_refused(text) -> None:
 
 def test_actions_malformed_values_are_refused() -> None:
     for make in (lambda: Roll(1.0, 2), lambda: Reroll([0, 1]), lambda: Score(5), lambda: Score("kind", "3")):
-        with pytest.raises(IllegalAction) as info:
+        with pytest.raises(UnreadableAction) as info:
             make()
         assert info.value.rule_id == "actions"
     refused(rolled(), "score 5s", "actions")

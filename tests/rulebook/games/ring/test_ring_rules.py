@@ -424,7 +424,7 @@ def test_actions_read_back_and_junk_is_refused() -> None:
             parse(junk)  # type: ignore[arg-type]
         assert info.value.rule_id == "actions"
     for bad in (lambda: Play(5.0), lambda: Take(0), lambda: Roll(7), lambda: Deal(30), lambda: Discard(-1), lambda: Play(True)):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(UnreadableAction):
             bad()
 
 

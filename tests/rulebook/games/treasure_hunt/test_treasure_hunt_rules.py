@@ -348,7 +348,7 @@ def test_junk_text_is_refused_with_examples(text) -> None:
 
 def test_badly_typed_actions_cannot_exist() -> None:
     for build in (lambda: Check((3.0,)), lambda: Seal("3"), lambda: Bring("salve", True), lambda: Die(1, 2.0), lambda: GiveUp(None)):
-        with pytest.raises(IllegalAction) as info:
+        with pytest.raises(UnreadableAction) as info:
             build()
         assert info.value.rule_id == "actions"
 

@@ -54,11 +54,16 @@ def tap(page, selector: str) -> None:
     version = drawn(page)
     selector, _, value = (part.strip() for part in selector.partition("=>"))
     element = page.locator(selector).first
-    element.scroll_into_view_if_needed()
-    if value:
-        element.select_option(value=value)
-    else:
-        element.click()
+    for attempt in range(3):  # a board may redraw (replace the element) between finding it and tapping it
+        try:
+            if value:
+                element.select_option(value=value)
+            else:
+                element.click()
+            break
+        except Exception as error:
+            if "not attached" not in str(error) or attempt == 2:
+                raise
     try:
         page.wait_for_function(
             "v => { const d = document.querySelector('.rb-drawn [data-version]'); return d && d.dataset.version !== v; }",

@@ -13,7 +13,7 @@ game's view model is made of, and the helpers that exist once for all games:
   controls and messages, as JSON for a synced traitlet;
 - ``Engine``: the facts a view may ask of the engine for the seat on the
   page (legal actions, and why any other action is refused);
-- ``Catalogue``: a game's UI texts in JA and EN in one place, with plurals;
+- ``Catalogue`` (from ``catalogue.py``): a game's UI texts in JA and EN in one place, with plurals;
 - ``as_int`` and ``seat_label``: the one type guard for values arriving from
   the browser and the one way to name a seat.
 
@@ -22,11 +22,12 @@ Nothing here imports ipywidgets: view models are data.
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Literal, Mapping, Sequence
 
 from rulebook.core import HUMAN, IllegalAction, RulebookError
+
+from .catalogue import Catalogue, fields_of
 
 MessageKind = Literal["info", "error", "success", "defeat", "hint", "notice"]
 KINDS: tuple[str, ...] = ("info", "error", "success", "defeat", "hint", "notice")
@@ -98,62 +99,6 @@ def seat_label(seat: int, seats: Sequence[str], lang: str, bot_names: Mapping[st
         ja, en = bot_names[kind]
         return f"{name}（{ja}）" if lang == "ja" else f"{name} ({en})"
     return f"{name}（ボット）" if lang == "ja" else f"{name} (bot)"
-
-
-# ----- texts ----------------------------------------------------------------------------
-Entry = tuple[str, str] | tuple[str, str, str]
-
-
-@dataclass(frozen=True)
-class Catalogue:
-    """A game's UI texts: ``key -> (ja, en)`` or ``(ja, en_one, en_many)`` for English plurals.
-
-    One place per game instead of inline ``_w(ja, en)`` pairs, so wording
-    is read and checked in one file (plurals, capitals, whole sentences).
-    Placeholders are ``str.format`` fields; ``n`` picks the English plural
-    when an entry has three forms ("1 card" / "2 cards").
-    """
-
-    entries: Mapping[str, Entry]
-
-    def __post_init__(self) -> None:
-        for key, entry in self.entries.items():
-            if len(entry) not in (2, 3):
-                raise ValueError(f"catalogue entry {key!r} needs (ja, en) or (ja, en_one, en_many)")
-            if len(entry) == 3 and "n" not in fields_of(entry[0]) | fields_of(entry[1]) | fields_of(entry[2]):
-                raise ValueError(f"catalogue entry {key!r} has plural forms but no {{n}}")
-
-    def __call__(self, key: str, lang: str, **values: Any) -> str:
-        entry = self.entries[key]
-        if lang == "ja":
-            text = entry[0]
-        elif len(entry) == 3:
-            text = entry[1] if values.get("n") == 1 else entry[2]
-        else:
-            text = entry[1]
-        return text.format(**values) if values or "{" in text else text
-
-    def both(self, key: str, **values: Any) -> tuple[str, str]:
-        """The entry in both languages (for an ``IllegalAction`` a view must raise itself)."""
-        return self(key, "ja", **values), self(key, "en", **values)
-
-    def check(self) -> list[str]:
-        """Problems in the catalogue: placeholders that differ between the languages.
-
-        A test runs this on every game's catalogue so "{n} cards" cannot
-        lose its number in one language.
-        """
-        problems = []
-        for key, entry in self.entries.items():
-            names = [fields_of(text) for text in entry]
-            if any(n != names[0] for n in names[1:]):
-                problems.append(f"{key}: placeholders differ {names}")
-        return problems
-
-
-def fields_of(text: str) -> set[str]:
-    """The ``str.format`` field names in ``text``."""
-    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
 # ----- what the engine says ----------------------------------------------------------------------

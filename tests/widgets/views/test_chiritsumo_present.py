@@ -15,7 +15,8 @@ from rulebook.games.chiritsumo import GAME, Phase
 from rulebook.games.chiritsumo.actions import Done, Roll
 from rulebook.games.chiritsumo.bots import SolverBot
 from widgets import GameApp
-from widgets.views.chiritsumo.present import Page, present, slot_from_browser
+from widgets.views.chiritsumo.common import slot_from_browser
+from widgets.views.chiritsumo.present import Page, present
 from widgets.views.chiritsumo.texts import WORDS
 from widgets.views.model import engine_for
 

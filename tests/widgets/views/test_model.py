@@ -102,3 +102,26 @@ def test_refuse_words_an_illegal_action_from_the_catalogue():
     words = Catalogue({"no": ("{x} はだめ", "{x} is not allowed")})
     error = refuse(words, "rule", "no", x=3)
     assert error.message("en") == "3 is not allowed" and error.message_ja == "3 はだめ"
+
+
+def test_every_games_view_model_modules_are_pure_and_small():
+    """present / common / report / texts of every game import no widget library (view models are data), and
+    every module of a game's view package is at most 300 lines (issue 10: thin drawing, small pure parts)."""
+    import ast
+    from pathlib import Path
+
+    import widgets.views
+
+    root = Path(widgets.views.__file__).parent
+    packages = [p for p in root.iterdir() if (p / "__init__.py").is_file() and (p / "present.py").is_file()]
+    assert len(packages) >= 6
+    for package in packages:
+        for path in package.glob("*.py"):
+            lines = path.read_text("utf-8").count("\n")
+            assert lines <= 300, f"{path.relative_to(root)} has {lines} lines"
+            if path.name == "__init__.py":
+                continue
+            tree = ast.parse(path.read_text("utf-8"))
+            names = {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
+            names |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+            assert not any(n.split(".")[0] in ("ipywidgets", "anywidget", "traitlets") for n in names), path

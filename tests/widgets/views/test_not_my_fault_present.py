@@ -20,16 +20,9 @@ from rulebook.core import HUMAN, SPECTATOR, IllegalAction, Outcome
 from rulebook.games.not_my_fault.actions import AUDIT, DRAW, Card, Declare, Place
 from rulebook.games.not_my_fault.state import FaceDown
 from widgets.views.model import Engine, engine_for
-from widgets.views.not_my_fault.present import (
-    Page,
-    describe,
-    hint_html,
-    not_acting_refusal,
-    outcome_html,
-    page_refusals,
-    present,
-    status_text,
-)
+from widgets.views.not_my_fault.common import Page, not_acting_refusal, page_refusals, status_text
+from widgets.views.not_my_fault.present import present
+from widgets.views.not_my_fault.report import describe, hint_html, outcome_html
 from widgets.views.not_my_fault.texts import WORDS
 
 FAST = settings(deadline=None, max_examples=20, suppress_health_check=[HealthCheck.too_slow])

@@ -19,7 +19,8 @@ from rulebook.games.ring.actions import PLAY, parse
 from rulebook.games.ring.cards import CARD_IDS
 from rulebook.games.ring.state import Penalty
 from widgets.views.model import engine_for
-from widgets.views.ring.present import Page, caption, present, tap_refusal
+from widgets.views.ring.common import Page, tap_refusal
+from widgets.views.ring.present import caption, present
 from widgets.views.ring.texts import WORDS
 
 FIVE = [

@@ -17,7 +17,8 @@ from rulebook.games.treasure_hunt import GAME, Bring, Check, GiveUp, Seal, actio
 from rulebook.games.treasure_hunt.state import Phase, State
 from widgets.views.model import engine_for
 from widgets.views.treasure_hunt import present as present_module
-from widgets.views.treasure_hunt.present import Page, describe, number_action, outcome_html, percent, present, status_line
+from widgets.views.treasure_hunt.present import Page, number_action, percent, present, status_line
+from widgets.views.treasure_hunt.report import describe, outcome_html
 from widgets.views.treasure_hunt.texts import WORDS
 
 

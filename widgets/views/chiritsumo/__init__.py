@@ -21,8 +21,9 @@ from rulebook.games.chiritsumo.geometry import COLOURS, SLOTS
 from ...base import GameBoard, ScoreBreakdown, asset, esm
 from ..base import BaseView, typed_pips
 from ..model import ViewModel, as_int, engine_for, refuse
-from .present import Page, action_label, best_for, colour_name, describe, entry_seat, outcome_html, present, seat_name
-from .present import slot_from_browser, status_html
+from .common import Page, action_label, best_for, colour_name, entry_seat, seat_name, slot_from_browser
+from .present import present, status_html
+from .report import describe, outcome_html
 from .texts import WORDS
 
 

@@ -13,155 +13,20 @@ longer holds.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
-import numpy as np
-
-from rulebook.core import HUMAN, RulebookError
-from rulebook.games.chiritsumo.actions import PILE, Done, Lift, Pass, Place, Roll, Swap, Toss
-from rulebook.games.chiritsumo.bots import SolverBot
-from rulebook.games.chiritsumo.expected import completion_rate, expected_score
-from rulebook.games.chiritsumo.game import COLOUR_NAMES, Phase
+from rulebook.core import HUMAN
+from rulebook.games.chiritsumo.actions import Done, Pass, Place, Swap, Toss
+from rulebook.games.chiritsumo.game import Phase
 from rulebook.games.chiritsumo.geometry import COLOURED, COLOURS, SLOTS
-from rulebook.games.chiritsumo.scoring import Score, score
-from rulebook.games.chiritsumo.solver import best_arrangement
-from widgets.views.model import Control, Engine, Message, ViewModel, as_int, seat_label
+from rulebook.games.chiritsumo.scoring import score
+from widgets.views.model import Control, Engine, Message, ViewModel
 
+from .common import Cells, Observation, Page, action_label, best_for, colour_name, die_text, entry_seat, focus_seat, hint_lines
+from .common import key_of, prefix, seat_dice, seat_name, shown_pyramid, slot_of
 from .texts import WORDS
 
-Observation = Mapping[str, Any]
-Cells = dict[str, tuple[str, int]]
-"""A pyramid as the page draws it: slot key "r,i" -> (colour, pips)."""
 TOP = f"{SLOTS[-1][0]},{SLOTS[-1][1]}"
-
-
-@dataclass(frozen=True)
-class Page:
-    """What the page knows beyond the observation.
-
-    ``seats``: the seat kinds (``HUMAN`` or a bot); ``interactive``: the
-    page's person is to act now; ``hint``: the hint is on; ``table``: table
-    mode (real dice typed in); ``entry``: the pips typed so far for the seat
-    being entered (0 = none yet); ``entry_error``: the refusal of the text
-    just typed (gone with the next entry).
-    """
-
-    seats: tuple[str, ...] = (HUMAN,)
-    interactive: bool = False
-    hint: bool = False
-    table: bool = False
-    entry: tuple[int, ...] = ()
-    entry_error: RulebookError | None = field(default=None, compare=False)
-
-
-# ----- words -----------------------------------------------------------------------------------------
-def colour_name(colour: str, lang: str) -> str:
-    ja, en = COLOUR_NAMES.get(colour, (colour, colour))
-    return ja if lang == "ja" else en
-
-
-def die_text(colour: str, pips: int, lang: str) -> str:
-    return WORDS("die", lang, colour=colour_name(colour, lang), pips=pips)
-
-
-def seat_name(obs: Observation, page: Page, seat: int, lang: str) -> str:
-    seats = page.seats if len(page.seats) == len(obs["seats"]) else (HUMAN,) * len(obs["seats"])
-    return seat_label(seat, seats, lang)
-
-
-def prefix(obs: Observation, page: Page, seat: int, lang: str) -> str:
-    """"Seat 2: " before a line about a seat; nothing in solo."""
-    return "" if obs["mode"] == "solo" else seat_name(obs, page, seat, lang) + ": "
-
-
-def target_name(obs: Observation, page: Page, target: int, lang: str, capital: bool = False) -> str:
-    if target == PILE:
-        return WORDS("dust_pile" if capital else "the_dust_pile", lang)
-    return seat_name(obs, page, target, lang)
-
-
-def action_label(action: Any, lang: str) -> str:
-    """The text of a plain move button (Done, Swap, Pass)."""
-    if isinstance(action, Done):
-        return WORDS("done", lang)
-    if isinstance(action, Swap):
-        return WORDS("swap", lang, colour=colour_name(action.colour, lang))
-    if isinstance(action, Pass):
-        return WORDS("pass", lang)
-    return str(action)
-
-
-# ----- reading the observation ----------------------------------------------------------------------------
-def entry_seat(obs: Observation, page: Page) -> int | None:
-    """In table mode, the seat whose real dice are being typed in (None otherwise)."""
-    if obs["phase"] != Phase.ROLL or not page.table:
-        return None
-    for seat, s in enumerate(obs["seats"]):
-        if any(p == 0 for _, p in s["dice"]):
-            return seat
-    return None
-
-
-def focus_seat(obs: Observation, page: Page) -> int:
-    """The seat drawn large: whoever acts, the seat being entered, the winner, else the first human seat."""
-    if obs["phase"] in (Phase.ARRANGE, Phase.SWAP, Phase.TOSS):
-        return int(obs["turn"])
-    entry = entry_seat(obs, page)
-    if entry is not None:
-        return entry
-    outcome = obs["outcome"]
-    if outcome and outcome["winners"] and obs["mode"] != "solo":
-        return int(outcome["winners"][0])
-    humans = [k for k, kind in enumerate(page.seats) if kind == HUMAN]
-    return humans[0] if humans else 0
-
-
-def shown_pyramid(obs: Observation, seat: int) -> Cells:
-    """The pyramid of ``seat`` to draw: the one being built, else the last scored one."""
-    if obs["phase"] == Phase.ARRANGE:
-        s = obs["seats"][seat]
-        return {key: tuple(s["dice"][d]) for key, d in s["placed"].items()}  # type: ignore[misc]
-    last = obs["last"]
-    if last and seat < len(last["pyramids"]):
-        return {key: (c, p) for key, (c, p) in last["pyramids"][seat].items()}
-    return {}
-
-
-def slot_of(key: str) -> tuple[int, int]:
-    r, i = key.split(",")
-    return int(r), int(i)
-
-
-def key_of(slot: tuple[int, int]) -> str:
-    return f"{slot[0]},{slot[1]}"
-
-
-def slot_from_browser(key: Any) -> tuple[int, int]:
-    """A slot key sent by the board (``"r,i"`` or ``[r, i]``); junk becomes (-1, -1), a slot the engine refuses."""
-    if isinstance(key, (list, tuple)) and len(key) == 2:
-        r, i = as_int(key[0]), as_int(key[1])
-        return (r, i) if r is not None and i is not None else (-1, -1)
-    if isinstance(key, str) and len(key) <= 8 and key.count(",") == 1:
-        r_text, i_text = (part.strip() for part in key.split(","))
-        if r_text.lstrip("-").isdigit() and i_text.lstrip("-").isdigit():
-            return (int(r_text), int(i_text))
-    return (-1, -1)
-
-
-@lru_cache(maxsize=64)
-def best_for(dice: tuple[tuple[str, int], ...]) -> tuple[dict, Score]:
-    """The exact best arrangement of a roll (the solver is exact; cached per roll)."""
-    return best_arrangement(list(dice))
-
-
-def seat_dice(obs: Observation, seat: int) -> tuple[tuple[str, int], ...]:
-    return tuple((c, p) for c, p in obs["seats"][seat]["dice"])
-
-
-_BOT = SolverBot()
-"""The engine's bot, asked for advice in the hint (it is deterministic and reads the observation only)."""
 
 
 # ----- the view model --------------------------------------------------------------------------------------
@@ -371,48 +236,7 @@ def _messages(obs: Observation, engine: Engine, page: Page, lang: str) -> tuple[
     return tuple(out)
 
 
-def hint_lines(obs: Observation, engine: Engine, page: Page, lang: str) -> list[str]:
-    """Advice for the moment, from the exact solver, the expected scores and the bot (nothing when none applies)."""
-    phase = obs["phase"]
-    if phase == Phase.ARRANGE and page.interactive:
-        _, best = best_for(seat_dice(obs, obs["turn"]))
-        parts = [
-            WORDS(key, lang, n=n) for key, n in (("hint_mountains", best.mountains), ("hint_rivers", best.rivers), ("hint_wings", best.wings))
-        ]
-        if best.fuji:
-            parts.append(WORDS("fuji", lang))
-        if best.complete:
-            parts.append(WORDS("hint_bonus", lang, n=best.bonus))
-        return [WORDS("hint_best", lang, n=best.total, parts=", ".join(parts))]
-    if phase == Phase.SWAP:
-        held = [c for c, _ in obs["seats"][obs["turn"]]["dice"]]
-        lines = []
-        if engine.legal:
-            pick = _BOT.choose(obs, list(engine.legal), np.random.default_rng(0))
-            lines.append(WORDS("hint_bot_swap", lang, label=action_label(pick, lang)))
-        for c in COLOURED:
-            if c in held:
-                dice = list(held)
-                dice.remove(c)
-                dice.append("clear")
-                lines.append(WORDS("hint_give_up", lang, colour=colour_name(c, lang), value=f"{expected_score(dice):.1f}"))
-        return lines
-    if phase == Phase.TOSS and page.interactive and engine.legal:
-        pick = _BOT.choose(obs, list(engine.legal), np.random.default_rng(0))
-        if isinstance(pick, Toss):
-            target = target_name(obs, page, pick.target, lang)
-            text = WORDS("hint_bot_toss", lang, give=colour_name(pick.give, lang), target=target, take=colour_name(pick.take, lang))
-        else:
-            text = WORDS("hint_bot_pass", lang)
-        mine = [c for c, _ in obs["seats"][obs["turn"]]["dice"]]
-        return [text, WORDS("hint_worth", lang, value=f"{expected_score(mine):.1f}")]
-    if phase == Phase.ROLL:
-        dice = [c for c, _ in obs["seats"][focus_seat(obs, page)]["dice"]]
-        return [WORDS("hint_mix", lang, value=f"{expected_score(dice):.1f}", rate=f"{completion_rate(dice):.0%}")]
-    return []
-
-
-# ----- header, log, outcome -------------------------------------------------------------------------------------
+# ----- the header line -------------------------------------------------------------------------------------
 def _marked(key: str, lang: str, name: str, inner_html: str, **values: Any) -> str:
     """The catalogue entry, escaped, with field ``name`` replaced by ready HTML."""
     marker = "\x00"
@@ -434,74 +258,4 @@ def status_html(obs: Observation, page: Page, lang: str) -> str:
     return " · ".join(parts)
 
 
-def describe(before: Observation, action: Any, after: Observation, page: Page, lang: str) -> str | None:
-    """The log line (escaped HTML) for ``action``; None for a line left out (a die of a roll but the last, a bot's stacking)."""
-    e = html.escape
-    turn = before["turn"] if before["turn"] is not None else 0
-    who = prefix(before, page, turn, lang)
-    if isinstance(action, Roll):
-        seat = after["seats"][action.seat]
-        if action.die != len(seat["dice"]) - 1:
-            return None
-        faces = " ".join(die_text(c, p, lang) for c, p in seat["dice"])
-        return e(WORDS("log_rolled", lang, round=after["round"], who=prefix(after, page, action.seat, lang), faces=faces))
-    bot = before["phase"] == Phase.ARRANGE and turn < len(page.seats) and page.seats[turn] != HUMAN
-    if isinstance(action, (Place, Lift)) and bot:
-        return None  # a bot's stacking is summed up by its "done" line
-    if isinstance(action, Place):
-        colour, pips = before["seats"][turn]["dice"][action.die]
-        return e(WORDS("log_place", lang, who=who, die=die_text(colour, pips, lang), slot=key_of(action.slot)))
-    if isinstance(action, Lift):
-        return e(WORDS("log_lift", lang, who=who, slot=key_of(action.slot)))
-    if isinstance(action, Done):
-        line = WORDS("log_done", lang, who=who, n=len(before["seats"][turn]["placed"]))
-        last = after["last"]
-        if last and last["round"] == before["round"] and last["scores"]:
-            scores = ", ".join(WORDS("log_score", lang, who=prefix(after, page, k, lang), n=v) for k, v in enumerate(last["scores"]))
-            line += " — " + WORDS("log_scores", lang, round=before["round"], scores=scores)
-        return e(line)
-    if isinstance(action, Swap):
-        clear = sum(1 for c, _ in after["seats"][0]["dice"] if c == "clear")
-        return e(WORDS("log_swap", lang, colour=colour_name(action.colour, lang), n=clear))
-    if isinstance(action, Toss):
-        target = target_name(before, page, action.target, lang)
-        return e(WORDS("log_toss", lang, who=who, give=colour_name(action.give, lang), target=target, take=colour_name(action.take, lang)))
-    if isinstance(action, Pass):
-        return e(WORDS("log_pass", lang, who=who))
-    return e(str(action))
-
-
-def outcome_html(outcome: Mapping[str, Any], obs: Observation, page: Page, lang: str) -> str:
-    """The end of the game: the solo title and rounds, or every seat's total with the winners marked."""
-    e = html.escape
-    summary = outcome["summary_ja"] if lang == "ja" else outcome["summary_en"]
-    parts = [f"<div class='rb-outcome-summary'>{e(summary)}</div>"]
-    detail = outcome["detail"]
-    if obs["mode"] == "solo":
-        title = detail.get("rating_ja") if lang == "ja" else detail.get("rating_en")
-        parts.append(f"<div class='rb-rating' data-rating='{e(str(detail.get('rating')))}'>{e(str(title))}</div>")
-        history = " + ".join(str(v) for v in obs["seats"][0]["history"])
-        rounds = int(detail.get("rounds", 0))
-        parts.append(f"<div class='rb-rounds' data-rounds='{rounds}'>{e(WORDS('outcome_rounds', lang, n=rounds, history=history))}</div>")
-    else:
-        rows = "".join(
-            f"<tr class='{'rb-winner' if k in outcome['winners'] else ''}'><td>{e(seat_name(obs, page, k, lang))}</td><td>{int(v)}</td></tr>"
-            for k, v in enumerate(outcome["scores"])
-        )
-        parts.append(f"<table class='rb-final-scores'>{rows}</table>")
-    return "".join(parts)
-
-
-__all__ = [
-    "Page",
-    "action_label",
-    "breakdown",
-    "describe",
-    "entry_seat",
-    "focus_seat",
-    "hint_lines",
-    "outcome_html",
-    "present",
-    "slot_from_browser",
-    "status_html",
-]
+__all__ = ["breakdown", "present", "status_html"]

@@ -23,17 +23,9 @@ from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse
 
 from ...base import GameBoard, asset, esm
 from ..base import BaseView
-from .present import (
-    Page,
-    describe,
-    entering,
-    hint_html,
-    not_acting_refusal,
-    outcome_html,
-    page_refusals,
-    present,
-    status_html,
-)
+from .common import Page, entering, not_acting_refusal, page_refusals
+from .present import present
+from .report import describe, hint_html, outcome_html, status_html
 from .texts import WORDS
 
 GROUPS = {"first": "rb-first", "enter-card": "rb-enter-card", "action": "rb-action"}

@@ -11,135 +11,20 @@ card of your hand, the deck (ver.2.0) are ``Control``s, enabled when the
 engine allows the move, else disabled with the engine's reason (or, when it
 is not this page's move, whose move it is); the face-down pile, the
 set-aside cards and the discards say why they cannot be taken. The log
-line, the outcome and the hint are pure functions here too.
+line, the outcome and the hint are pure functions in ``report.py``.
 """
 
 from __future__ import annotations
 
-import html
-from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Mapping
 
-from rulebook.core import HUMAN, SPECTATOR, IllegalAction, Outcome, RulebookError
-from rulebook.games.not_my_fault.actions import AUDIT, DRAW, Audit, Card, Declare, Draw, First, Place
-from rulebook.games.not_my_fault.odds import Odds, odds
-from rulebook.games.not_my_fault.variants import Variant
-from widgets.views.model import Control, Engine, Message, ViewModel, refuse, seat_label
+from rulebook.core import HUMAN, IllegalAction
+from rulebook.games.not_my_fault.actions import AUDIT, DRAW, Card, Declare, First, Place
+from widgets.views.model import Control, Engine, Message, ViewModel, seat_label
 
+from .common import PLAYER_PHASES, Observation, Page, cover_needed, entering, is_bot, last_claim, last_text, page_refusals
+from .common import seat_name, status_text, tap
 from .texts import WORDS
-
-Observation = Mapping[str, Any]
-PLAYER_PHASES = ("turn", "declare")
-ENTRIES = {"first": "first", "draw": "card", "deal": "hand"}
-"""Table mode: the chance phase → what is typed in (who starts, the card drawn, a hand)."""
-
-
-@dataclass(frozen=True)
-class Page:
-    """What only the page knows (nothing here is secret: no card, no seed)."""
-
-    variant: Variant
-    seats: tuple[str, ...]
-    """Seat kinds of the match (``HUMAN`` or a bot kind)."""
-    humans: tuple[int, ...] = ()
-    """Seats of the people playing on this page."""
-    acting: bool = False
-    """The seat shown is to move, is a person on this page, and may move now."""
-    table: bool = False
-    """Table mode: real cards, typed in."""
-    hot_seat: bool = False
-    viewer: int = SPECTATOR
-    """The seat holding the tablet (also while the pass screen hides its view)."""
-    ply: int = 0
-    hand_entry: tuple[int, ...] = ()
-    """Table mode (#41): the cards of the hand typed so far."""
-
-
-# ----- small facts ---------------------------------------------------------------------------------------
-def seat_name(seat: int, page: Page, lang: str) -> str:
-    return seat_label(seat, page.seats, lang)
-
-
-def is_bot(seat: int, page: Page) -> bool:
-    return 0 <= seat < len(page.seats) and page.seats[seat] != HUMAN
-
-
-def last_claim(o: Observation) -> int:
-    return o["claims"][-1][1] if o["claims"] else 0
-
-
-def entering(o: Observation, page: Page) -> str | None:
-    """Table mode, a chance move to type in: "first", "card" or "hand"."""
-    if not page.table or o["result"]:
-        return None
-    return ENTRIES.get(o["phase"])
-
-
-def cover_needed(o: Observation, page: Page) -> bool:
-    """Table mode, hot seat: a hand to type in by another person than the one holding the tablet."""
-    if entering(o, page) != "hand" or not page.hot_seat:
-        return False
-    return not is_bot(o["turn"], page) and page.viewer != o["turn"]
-
-
-def penalty(page: Page, lang: str) -> str:
-    return WORDS("red_card" if page.variant.draws else "reprimand", lang)
-
-
-def pct(p: Fraction | float) -> str:
-    value = float(p) * 100
-    if 0 < value < 0.05:
-        return "<0.1%"
-    if 99.95 < value < 100:
-        return ">99.9%"
-    return f"{value:.1f}%"
-
-
-# ----- why a move is not this page's ---------------------------------------------------------------------------
-def not_acting_refusal(o: Observation, page: Page, engine: Engine, action: Any) -> RulebookError:
-    """The reason for a tap while the page's seat is not the one to move (nothing about hidden cards)."""
-    if o["result"]:
-        error = engine.why_not(action)  # the engine refuses every move once the game is over
-        if error is not None:
-            return error
-    phase = o["phase"]
-    if phase == "first":
-        return refuse(WORDS, "chance", "wait_first")
-    if phase == "deal":
-        return refuse(WORDS, "chance", "wait_deal")
-    if phase == "draw":
-        return _both("chance", "wait_draw", o["turn"], page)
-    return _both("turn", "not_your_turn", o["turn"], page)
-
-
-def _both(rule: str, key: str, seat: int, page: Page) -> IllegalAction:
-    """A refusal naming ``seat`` in each language's own way."""
-    return IllegalAction(rule, WORDS(key, "ja", seat=seat_name(seat, page, "ja")), WORDS(key, "en", seat=seat_name(seat, page, "en")))
-
-
-def tap(key: str, label: str, action: Any, o: Observation, engine: Engine, page: Page, lang: str) -> Control:
-    """A tappable element that makes ``action``: the engine decides when the page's seat moves."""
-    if page.acting:
-        return Control.for_action(key, label, action, engine, lang)
-    error = not_acting_refusal(o, page, engine, action)
-    return Control(key, label, False, reason=error.message(lang), rule=error.rule_id, action=str(action))
-
-
-def page_refusals(o: Observation, page: Page) -> dict[str, IllegalAction]:
-    """Table mode (#41): why a button of the hand being typed does nothing now (the engine never sees these taps)."""
-    if entering(o, page) != "hand" or cover_needed(o, page):
-        return {}
-    size, entered = o["deal_size"], len(page.hand_entry)
-    out: dict[str, IllegalAction] = {}
-    if entered >= size:
-        for x in page.variant.values:
-            out[f"enter-card-{x}"] = refuse(WORDS, "chance", "hand_full", n=size)
-    if not entered:
-        out["entry-back"] = refuse(WORDS, "chance", "nothing_to_remove")
-    if entered != size:
-        out["entry-confirm"] = refuse(WORDS, "chance", "hand_short", n=size, entered=entered)
-    return out
 
 
 def _page_control(key: str, label: str, refusals: Mapping[str, IllegalAction], lang: str, action: str = "", highlight: bool = False) -> Control:
@@ -289,23 +174,6 @@ def last_view(last: Mapping[str, Any] | None, page: Page, lang: str) -> dict[str
     }
 
 
-def last_text(last: Mapping[str, Any], page: Page, lang: str) -> str:
-    """How the last round ended, in one line (public: the cards were turned up)."""
-    kind, loser, claim, total = last["kind"], last["loser"], last["claim"], last["total"]
-    actor = seat_name(last["actor"], page, lang)
-    who = seat_name(loser, page, lang) if loser >= 0 else ""
-    pen = penalty(page, lang)
-    top = page.variant.top
-    if kind == "audit":
-        cmp = "≥" if total >= claim else "<"
-        return WORDS("last_audit", lang, actor=actor, claim=claim, total=total, cmp=cmp, loser=who, penalty=pen)
-    if kind == "completion":
-        if loser < 0:
-            return WORDS("last_completed", lang, actor=actor, total=total, top=top)
-        return WORDS("last_completion_failed", lang, actor=actor, total=total, top=top, penalty=pen)
-    return WORDS("last_yellow", lang, actor=actor, claim=claim, total=total, penalty=pen)
-
-
 def caption(o: Observation, engine: Engine, page: Page, lang: str) -> str:
     v = page.variant
     phase, turn = o["phase"], o["turn"]
@@ -389,152 +257,8 @@ def rule_of_the_moment(o: Observation, page: Page) -> str:
     return ""
 
 
-def status_text(o: Observation, page: Page, lang: str, bold: Any = str) -> str:
-    """The header line: the round, and whose move (``bold`` wraps the values, e.g. in <b>)."""
-    parts = [WORDS("status_round", lang, round=bold(str(o["round"])))]
-    if o["result"] is None and o["phase"] in PLAYER_PHASES:
-        parts.append(WORDS("status_turn", lang, seat=bold(seat_name(o["turn"], page, lang))))
-    return " · ".join(parts)
-
-
-def status_html(o: Observation, page: Page, lang: str) -> str:
-    return status_text(o, page, lang, bold=lambda text: f"<b>{html.escape(text)}</b>")
-
-
-# ----- the log (public observations only) -------------------------------------------------------------------------
-def describe(before: Observation, action: Any, after: Observation, outcome: Outcome | None, page: Page, lang: str) -> str | None:
-    """One log line (HTML) from the public observations around ``action``: never a drawn, dealt or laid card's value."""
-    e = html.escape
-    if isinstance(action, First):
-        return e(WORDS("log_first", lang, seat=seat_name(action.seat, page, lang)))
-    if isinstance(action, Card):
-        if before["phase"] == "deal" and after["phase"] != "deal":
-            return e(WORDS("log_dealt", lang, n=before["deal_size"]))
-        return None
-    who = seat_name(before["turn"], page, lang)
-    if isinstance(action, Draw):
-        if before["claims"]:
-            text = WORDS("log_trusts", lang, seat=who, claim=last_claim(before))
-        else:
-            text = WORDS("log_draws", lang, seat=who)
-        if after["epoch"] > before["epoch"]:
-            text += WORDS("log_reshuffle", lang, n=sum(before["discard"]))
-        return e(text)
-    if isinstance(action, Place):
-        return e(WORDS("log_lays", lang, seat=who))
-    round_over = after["round"] != before["round"] or (after["result"] and not before["result"])
-    if isinstance(action, Declare):
-        line = WORDS("log_declares", lang, seat=who, n=action.number)
-        if after["yellows"] != before["yellows"] and not round_over:
-            line += WORDS("log_yellow", lang)
-        if round_over and after["last"] is not None:
-            line += " — " + last_text(after["last"], page, lang)
-        return e(line) + end_note(after, outcome, page, lang)
-    if isinstance(action, Audit):
-        return e(last_text(after["last"], page, lang)) + end_note(after, outcome, page, lang)
-    return e(str(action))
-
-
-def end_note(after: Observation, outcome: Outcome | None, page: Page, lang: str) -> str:
-    if outcome is None:
-        if after["phase"] == "deal" and after["deal_size"] == page.variant.redeal_size and after["epoch"] > 0:
-            return html.escape(WORDS("log_new_hands", lang))
-        return ""
-    return " — <b>" + html.escape(outcome.summary(lang)) + "</b>"
-
-
-def outcome_html(outcome: Outcome, o: Observation, page: Page, lang: str) -> str:
-    e = html.escape
-    rows = []
-    title = WORDS("red_cards" if page.variant.draws else "reprimands", lang)
-    for s in range(o["players"]):
-        won = s in outcome.winners
-        text = WORDS("row_wins" if won else "row_loses", lang, seat=seat_name(s, page, lang))
-        rows.append(
-            f"<tr class='{'rb-winner' if won else 'rb-loser'} rb-final-{s}'><td>{e(text)}</td><td>{e(title)}: {o['marks'][s]}</td></tr>"
-        )
-    return f"<div class='rb-outcome-summary'>{e(outcome.summary(lang))}</div><table class='rb-final-scores'>{''.join(rows)}</table>"
-
-
-# ----- the hint ------------------------------------------------------------------------------------------------------------
-def hint_html(o: Observation, engine: Engine, page: Page, lang: str, advice: Any = None) -> str:
-    """The exact odds from the viewer's own knowledge, and the search bot's advice (``advice``) on its move.
-
-    While declaring, the odds are listed for the declarations worth weighing
-    among the engine's legal ones: the milestones, and the smallest number.
-    """
-    v = page.variant
-    you = o["you"]
-    if you < 0 or o["result"] or o["phase"] not in PLAYER_PHASES:
-        return ""
-    e = html.escape
-    seen = odds(o)
-    parts = []
-    if o["phase"] == "turn" and o["claims"]:
-        target = last_claim(o)
-        p = seen.at_least(target)
-        line = e(WORDS("odds_reach", lang, target=target)) + f"<b class='rb-odds-value'>{pct(p)}</b>"
-        if o["turn"] == you:
-            line += e(WORDS("odds_catch", lang, p=pct(1 - p)))
-        parts.append(f"<div class='rb-odds'>{line}</div>")
-        parts.append(f"<div class='rb-odds-why'>{e(odds_why(seen, lang))}</div>")
-    elif o["phase"] == "declare" and o["turn"] == you:
-        legal = [a.number for a in engine.legal if isinstance(a, Declare)]
-        candidates = sorted({n for n in legal if n in v.milestones} | set(legal[:1]))
-        star = lambda m: " ★" if m in v.milestones and v.any_number else ""  # noqa: E731
-        rows = "".join(f"<tr data-number='{m}'><td>{m}{star(m)}</td><td>{pct(seen.at_least(m))}</td></tr>" for m in candidates)
-        parts.append(f"<div class='rb-odds-title'>{e(WORDS('odds_title', lang))}</div><table class='rb-hint-table rb-odds-table'>{rows}</table>")
-        parts.append(f"<div class='rb-odds-why'>{e(odds_why(seen, lang))}</div>")
-    if advice is not None:
-        move = advice_text(advice, page, lang)
-        line = e(WORDS("advice", lang, move="\0")).replace("\0", f"<b>{e(move)}</b>")
-        parts.append(f"<div class='rb-hint-advice'>{line}</div>")
-    return "".join(parts)
-
-
-def odds_why(seen: Odds, lang: str) -> str:
-    old = ""
-    if seen.fixed_old:
-        old = WORDS("why_old", lang, n=seen.fixed_old, total=seen.known - sum(seen.own))
-    if not seen.hidden:
-        return WORDS("why_known", lang, total=seen.known) + old
-    own = " + ".join(str(x) for x in seen.own) or "—"
-    pool = ", ".join(f"{x}×{c}" for x, c in zip(seen.values, seen.pool) if c)
-    return WORDS("why_pool", lang, own=own, n=seen.hidden, size=sum(seen.pool), pool=pool, ways=f"{seen.total_ways:,}") + old
-
-
-def advice_text(action: Any, page: Page, lang: str) -> str:
-    """A move in words, for the hint."""
-    v = page.variant
-    if isinstance(action, Place):
-        return WORDS("advice_place", lang, value=action.value)
-    if isinstance(action, Declare):
-        note = ""
-        if v.completion and action.number == v.top:
-            note = WORDS("advice_completion", lang)
-        elif v.any_number and action.number not in v.milestones:
-            note = WORDS("advice_yellow", lang)
-        return WORDS("advice_declare", lang, n=action.number) + note
-    if isinstance(action, Audit):
-        return WORDS("advice_audit", lang)
-    if isinstance(action, Draw):
-        return WORDS("advice_draw", lang)
-    return str(action)
-
-
 __all__ = [
-    "Page",
-    "advice_text",
     "caption",
     "controls",
-    "cover_needed",
-    "describe",
-    "entering",
-    "hint_html",
-    "not_acting_refusal",
-    "outcome_html",
-    "page_refusals",
     "present",
-    "status_html",
-    "status_text",
 ]

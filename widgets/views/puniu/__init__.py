@@ -21,7 +21,9 @@ from rulebook.games.puniu.game import DICE, State
 from ...base import GameBoard, asset, esm
 from ..base import BaseView, require_all_pips
 from ..model import Engine, as_int, engine_for, refuse, short
-from .present import Page, best_face, describe, hint_html, hold_refusal, outcome_html, present, status_line
+from .common import Page, best_face, hold_refusal
+from .present import present, status_line
+from .report import describe, hint_html, outcome_html
 from .texts import WORDS
 
 

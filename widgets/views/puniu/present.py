@@ -5,100 +5,23 @@ Pure: no widgets. The board dict is what ``widgets/static/puniu.js`` draws
 Re-roll button and one button per category, each enabled or disabled with
 the engine's own reason; messages belong to the moment they describe and
 are computed from the observation, so they vanish with it. The log line,
-the outcome table and the hint are pure functions here too.
+the outcome table and the hint are pure functions in ``report.py``.
 """
 
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
-from rulebook.core import IllegalAction, Outcome
-from rulebook.games.puniu.actions import Reroll, Roll, Score
-from rulebook.games.puniu.game import DICE, State, category_label
-from rulebook.games.puniu.hint import Advice, advise, first_roll_value, turn_values
+from rulebook.games.puniu.actions import Reroll, Score
+from rulebook.games.puniu.game import DICE, category_label
+from rulebook.games.puniu.hint import Advice
 from rulebook.games.puniu.scoring import CATEGORIES, category_score
 
-from ..model import Control, Engine, Message, ViewModel, seat_label
+from ..model import Control, Engine, Message, ViewModel
+from .common import Page, advice_for, best_face, can_reroll, faces_of, name, prefix, released
 from .texts import WORDS
-
-
-@dataclass(frozen=True)
-class Page:
-    """What the page knows beyond the observation.
-
-    ``seats``: the seat kinds of the match; ``acting``: the person on this
-    page is to choose now; ``entering``: table mode, real dice being typed;
-    ``hint``: the hint is on; ``ply``: moves so far (stamped on every tap);
-    ``held``: dice held for the next re-roll; ``kind_face``: the face chosen
-    for Kind; ``entry``: pips typed so far for the dice still to be rolled.
-    """
-
-    seats: tuple[str, ...] = ("human",)
-    acting: bool = False
-    entering: bool = False
-    hint: bool = False
-    ply: int = 0
-    held: frozenset[int] = frozenset()
-    kind_face: int = 0
-    entry: tuple[int, ...] = ()
-
-
-# ----- small words ---------------------------------------------------------------------------------
-def name(seat: int, page: Page, lang: str) -> str:
-    return seat_label(seat, page.seats, lang)
-
-
-def prefix(seat: int, page: Page, lang: str) -> str:
-    """"Seat 2: " before a line about a seat; nothing in a solo game."""
-    return "" if len(page.seats) <= 1 else WORDS("prefix", lang, seat=name(seat, page, lang))
-
-
-def faces_of(dice: Sequence[int]) -> str:
-    return " ".join(str(p) for p in dice)
-
-
-def entries_of(sheet: Mapping[str, Any]) -> tuple[tuple[int, int] | None, ...]:
-    """A sheet of the observation as (score, penalty) pairs, for the hint."""
-    return tuple(None if e is None else (int(e["score"]), int(e["penalty"])) for e in sheet["entries"])
-
-
-def best_face(dice: Sequence[int]) -> int:
-    """Kind's default face: the least penalty (ties: the higher face)."""
-    return max(range(1, 7), key=lambda f: (f * list(dice).count(f), f))
-
-
-def can_reroll(engine: Engine) -> bool:
-    """The engine offers a re-roll now (the fact behind holding dice)."""
-    return any(isinstance(a, Reroll) for a in engine.legal)
-
-
-def released(page: Page) -> tuple[int, ...]:
-    return tuple(k for k in range(DICE) if k not in page.held)
-
-
-def hold_refusal(engine: Engine, die: int) -> IllegalAction | None:
-    """Why a tap on ``die`` may not hold it (None when it may): holding only serves a re-roll.
-
-    Decided from the engine: when it offers no ``Reroll``, its refusal of a
-    re-roll of this die is the reason.
-    """
-    if can_reroll(engine):
-        return None
-    error = engine.why_not(Reroll((die,)))
-    if error is None:
-        return None
-    return IllegalAction(
-        error.rule_id,
-        WORDS("hold_refused", "ja", why=error.message_ja),
-        WORDS("hold_refused", "en", why=error.message_en),
-    )
-
-
-def advice_for(observation: Mapping[str, Any]) -> Advice:
-    seat = observation["turn"]
-    return advise(entries_of(observation["sheets"][seat]), observation["dice"], int(observation["rerolls_left"]))
 
 
 # ----- the view model -----------------------------------------------------------------------------
@@ -350,123 +273,7 @@ def status_line(observation: Mapping[str, Any], page: Page, lang: str) -> str:
     return " · ".join(parts)
 
 
-def describe(before: State, action: Any, after: State, page: Page, lang: str) -> str | None:
-    """The log line of ``action`` (HTML-escaped), or None for a die of a roll still going on."""
-    e = html.escape
-    who = e(prefix(before.turn, page, lang))
-    if isinstance(action, Roll):
-        if after.rolling:
-            return None
-        faces = faces_of(after.dice)
-        if before.rolls == 1:
-            return who + e(WORDS("log_roll", lang, round=before.round, faces=faces))
-        return who + e(WORDS("log_reroll", lang, k=before.rolls - 1, faces=faces))
-    if isinstance(action, Reroll):
-        kept = " ".join(str(before.dice[k]) for k in range(DICE) if k not in action.dice) or "—"
-        return who + e(WORDS("log_hold", lang, kept=kept, n=len(action.dice)))
-    if isinstance(action, Score):
-        last = after.last
-        line = who + e(
-            WORDS(
-                "log_score",
-                lang,
-                faces=faces_of(before.dice),
-                category=category_label(action.category, action.face, lang),
-                score=last.score if last else 0,
-                penalty=last.penalty if last else 0,
-            )
-        )
-        if after.result is not None:
-            line += " — <b>" + e(after.result.summary(lang)) + "</b>"
-        return line
-    return e(str(action))
-
-
-def outcome_html(outcome: Outcome, observation: Mapping[str, Any], page: Page, lang: str) -> str:
-    """The final table: each seat's final, penalty and the categories the bands cancelled."""
-    e = html.escape
-    parts = [f"<div class='rb-outcome-summary'>{e(outcome.summary(lang))}</div>"]
-    penalties = outcome.get("penalties", ())
-    cancelled = outcome.get("cancelled", ((),) * len(outcome.scores))
-    rows = []
-    for k, final in enumerate(outcome.scores):
-        sheet = observation["sheets"][k]
-        names = ", ".join(
-            category_label(CATEGORIES[i], sheet["entries"][i]["face"] if sheet["entries"][i] else 0, lang) for i in cancelled[k]
-        )
-        note = WORDS("outcome_penalty", lang, penalty=penalties[k]) + (WORDS("outcome_cancelled", lang, names=names) if names else "")
-        cls = "rb-winner" if k in outcome.winners and len(outcome.scores) > 1 else ""
-        rows.append(
-            f"<tr class='{cls}'><td>{e(name(k, page, lang))}</td><td class='rb-outcome-final-{k}'><b>{final}</b></td><td>{e(note)}</td></tr>"
-        )
-    parts.append(f"<table class='rb-final-scores'>{''.join(rows)}</table>")
-    return "".join(parts)
-
-
-def hint_html(observation: Mapping[str, Any], page: Page, lang: str) -> str:
-    """The hint box: the projection of the turn ahead, or the advice for these dice with its tables."""
-    e = html.escape
-    if observation["outcome"] is not None:
-        return ""
-    seat = observation["turn"]
-    sheet = observation["sheets"][seat]
-    if observation["rolling"] or not page.acting:
-        entries = entries_of(sheet)
-        if entries.count(None) == 0:
-            return ""
-        _, _now, values = turn_values(entries)
-        worth = first_roll_value(values)
-        return e(WORDS("hint_projection", lang, seat=name(seat, page, lang), value=f"{worth:.1f}"))
-    dice = observation["dice"]
-    advice = advice_for(observation)
-    if advice.best[0] == "reroll":
-        rerolled = advice.best[1]
-        kept = " ".join(str(dice[k]) for k in range(DICE) if k not in rerolled) or WORDS("nothing", lang)  # type: ignore[operator]
-        line = WORDS("hint_reroll", lang, kept=kept, n=len(rerolled), value=f"{advice.holds[0].value:.1f}")  # type: ignore[arg-type]
-    else:
-        c, f = advice.best[1]  # type: ignore[misc]
-        line = WORDS("hint_score", lang, category=category_label(c, f, lang), value=f"{advice.now:.1f}")
-    cat_rows = []
-    for k, c in enumerate(advice.categories):
-        cls = " class='rb-hint-best'" if k == 0 else ""
-        cat_rows.append(
-            f"<tr{cls} data-category='{e(c.category)}' data-face='{c.face}'><td>{e(category_label(c.category, c.face, lang))}</td>"
-            f"<td>{c.score}</td><td>{c.penalty}</td><td>{c.value:.1f}</td></tr>"
-        )
-    head = "".join(f"<th>{e(WORDS(k, lang))}</th>" for k in ("hint_category", "hint_score_col", "hint_penalty_col", "hint_value_col"))
-    cats = f"<table class='rb-hint-table rb-hint-categories'><tr>{head}</tr>{''.join(cat_rows)}</table>"
-    holds = ""
-    if observation["rerolls_left"] > 0:
-        seen: set[tuple[int, ...]] = set()
-        hold_rows = []
-        for h in advice.holds:
-            key = tuple(sorted(dice[k] for k in h.held))
-            if key in seen:
-                continue
-            seen.add(key)
-            kept = " ".join(str(x) for x in key) or WORDS("hint_none_all", lang)
-            what = WORDS("hint_write_now", lang) if not h.rerolled else WORDS("hint_reroll_n", lang, n=len(h.rerolled))
-            cls = " class='rb-hint-best'" if not hold_rows else ""
-            held = ",".join(str(k) for k in h.held)
-            hold_rows.append(f"<tr{cls} data-held='{held}'><td>{e(kept)}</td><td>{e(what)}</td><td>{h.value:.1f}</td></tr>")
-            if len(hold_rows) >= 8:
-                break
-        holds = (
-            f"<table class='rb-hint-table rb-hint-holds'><tr><th>{e(WORDS('hint_hold_col', lang))}</th><th></th>"
-            f"<th>{e(WORDS('hint_value_col', lang))}</th></tr>" + "".join(hold_rows) + "</table>"
-        )
-    head_note = WORDS("hint_head", lang)
-    return f"<div class='rb-hint-advice'>{e(line)}</div><div class='rb-hint-note'>{e(head_note)}</div>{holds}{cats}"
-
-
 __all__ = [
-    "Page",
-    "best_face",
-    "can_reroll",
-    "describe",
-    "hold_refusal",
-    "hint_html",
-    "outcome_html",
     "present",
     "status_line",
 ]

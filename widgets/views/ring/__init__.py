@@ -27,7 +27,9 @@ from rulebook.games.ring.state import DEAL_PHASE, State
 from ...base import GameBoard, asset, esm
 from ..base import BaseView, require_all_pips
 from ..model import Engine, as_int, engine_for, short
-from .present import Page, describe, hint_html, hint_lines, outcome_html, present, status, tap_refusal
+from .common import Page, tap_refusal
+from .present import present, status
+from .report import describe, hint_html, hint_lines, outcome_html
 from .texts import WORDS
 
 HINT_BUDGET = 0.3

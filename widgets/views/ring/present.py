@@ -4,7 +4,7 @@ Pure (no widgets): everything drawn comes from the viewer's observation
 (never the full state: anything in the view model reaches the browser),
 every legality fact from the engine (``Engine.legal`` / ``why_not``: the
 follow and lead rules, which dice are left), and the page-local facts from
-``Page``. The log line, the outcome table and the hint are here too.
+``Page``. The log line, the outcome table and the hint are in ``report.py``.
 
 The board dict (``ViewModel.board``) is what ``ring.js`` draws; a tappable
 die or card names its control by ``key``, and ``ViewModel.controls`` holds
@@ -16,138 +16,16 @@ page's own reason from ``WORDS``).
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from rulebook.core import HUMAN, IllegalAction, Outcome
-from rulebook.games.ring.actions import DISCARD, PLAY, TAKE, Deal, Discard, Play, Roll, Take
-from rulebook.games.ring.bots import expected_steps, wanted_steps
-from rulebook.games.ring.cards import AREA_NAMES, AREAS, CARD_IDS, SUIT_NAMES, rank_order
-from rulebook.games.ring.state import DEAL_PHASE, State, card_text
-from widgets.views.model import Control, Engine, Message, ViewModel, refuse, seat_label
+from rulebook.core import HUMAN, IllegalAction
+from rulebook.games.ring.actions import DISCARD, PLAY, TAKE
+from rulebook.games.ring.cards import CARD_IDS
+from rulebook.games.ring.state import card_text
+from widgets.views.model import Control, Engine, Message, ViewModel, refuse
 
+from .common import RULE_OF_PHASE, Obs, Page, area, joined, mode, order_text, plain, short, suit, tap_refusal, who
 from .texts import SHORT_SUITS, WORDS
-
-Obs = Mapping[str, Any]
-RULE_OF_PHASE = {"deal": "chance", "roll": "chance", "draft": "draft", "discard": "discard", "play": "trick", "over": "game-end"}
-"""The rule paragraph each phase is about (the page cites it when a tap comes at the wrong moment)."""
-
-
-@dataclass(frozen=True)
-class Page:
-    """The page-local facts ``present`` needs besides the observation and the engine.
-
-    ``seats``: the seat kinds of the match; ``ply``: moves so far (taps carry
-    it back, so a tap on an older drawing is ignored); ``acting``: the
-    viewer is a person, the seat to move, and the board is shown to them;
-    ``revealed``: no pass screen is up; ``table``: table mode; ``chance``:
-    chance is to move; ``entry``: table mode's typed pips (0 = none yet),
-    ``()`` while no dice are being entered.
-    """
-
-    seats: tuple[str, ...]
-    ply: int = 0
-    acting: bool = False
-    revealed: bool = True
-    table: bool = False
-    chance: bool = False
-    entry: tuple[int, ...] = ()
-
-    def entering(self, obs: Obs) -> bool:
-        """Table mode, and the parent's real dice are to be typed in."""
-        return self.table and self.chance and obs["phase"] == "roll"
-
-    def dealing_by_hand(self, obs: Obs) -> bool:
-        """Table mode, and the cards wait for the Deal button."""
-        return self.table and self.chance and obs["phase"] == "deal"
-
-
-# ----- names ------------------------------------------------------------------------------------------
-def who(seat: int, page: Page, lang: str, obs: Obs | None = None) -> str:
-    """A seat in a sentence: "Seat 2 (bot)", and "(you)" for the viewer."""
-    name = seat_label(seat, page.seats, lang)
-    if obs is not None and obs.get("you") == seat and page.seats[seat] == HUMAN:
-        return WORDS("seat_you", lang, name=name)
-    return name
-
-
-def plain(seat: int, n: int, lang: str) -> str:
-    """A seat's bare name ("Seat 2"): on its row (its kind is a badge) and in the public log."""
-    return seat_label(seat, (HUMAN,) * n, lang)
-
-
-def short(seat: int, obs: Obs, lang: str) -> str:
-    """A seat's name under a card: "You" for the viewer (room for five cards in a row)."""
-    return WORDS("you_short", lang) if obs.get("you") == seat else plain(seat, obs["players"], lang)
-
-
-def suit(name: str, lang: str) -> str:
-    ja, en = SUIT_NAMES[name]
-    return ja if lang == "ja" else en
-
-
-def area(name: str, lang: str) -> str:
-    ja, en = AREA_NAMES[name]
-    return ja if lang == "ja" else en
-
-
-def order_text(centre: int) -> str:
-    return " > ".join(str(r) for r in rank_order(centre))
-
-
-def joined(names: Sequence[str], lang: str) -> str:
-    return WORDS("names_sep", lang).join(names)
-
-
-def move_text(action: Any, lang: str) -> str:
-    """A move in the hint's words ("Play Ruby 5")."""
-    if isinstance(action, Take):
-        return WORDS("move_take", lang, pips=action.pips)
-    if isinstance(action, Discard):
-        return WORDS("move_discard", lang, card=card_text(action.card, lang))
-    if isinstance(action, Play):
-        return WORDS("move_play", lang, card=card_text(action.card, lang))
-    return str(action)
-
-
-# ----- what the page refuses itself (taps the engine never sees) ------------------------------------------------------
-def mode(obs: Obs, page: Page) -> str:
-    """What the board is for now: over, entry, deal, pass, wait, or the viewer's phase (draft, discard, play)."""
-    if obs["phase"] == "over":
-        return "over"
-    if page.entering(obs):
-        return "entry"
-    if page.dealing_by_hand(obs):
-        return "deal"
-    if not page.revealed:
-        return "pass"
-    if page.acting:
-        return obs["phase"]
-    return "wait"
-
-
-def tap_refusal(obs: Obs, page: Page) -> IllegalAction | None:
-    """Why a tap on a die or card does nothing now (None while the viewer is to move).
-
-    Decided from the engine's facts in the observation (phase, whose turn);
-    worded from ``WORDS`` because the engine never sees such a tap.
-    """
-    if page.acting:
-        return None
-    phase = obs["phase"]
-    rule = RULE_OF_PHASE[phase]
-    if phase == "over":
-        return refuse(WORDS, rule, "game_over")
-    if not page.revealed:
-        return refuse(WORDS, rule, "pass_first")
-    if phase == "deal":
-        return refuse(WORDS, rule, "wait_deal")
-    if phase == "roll":
-        return refuse(WORDS, rule, "wait_roll")
-    turn = obs["turn"]
-    ja = WORDS("whose", "ja", who=who(turn, page, "ja", obs)) if turn is not None else ""
-    en = WORDS("whose", "en", who=who(turn, page, "en", obs)) if turn is not None else ""
-    return IllegalAction(rule, WORDS("not_your_move", "ja", whose=ja), WORDS("not_your_move", "en", whose=en).rstrip())
 
 
 def _control(key: str, label: str, action: Any, engine: Engine, refusal: IllegalAction | None, lang: str) -> Control:
@@ -393,125 +271,9 @@ def status(obs: Obs, page: Page, lang: str) -> str:
     return " · ".join(parts)
 
 
-def describe(before: State, action: Any, after: State, seats: Sequence[str], lang: str) -> str | None:
-    """One public log line (HTML-escaped): no card dealt or discarded is ever named."""
-    e = html.escape
-    name = seat_label(before.turn, seats, lang) if before.turn >= 0 else ""
-    if isinstance(action, Deal):
-        if after.phase == DEAL_PHASE:
-            return None
-        if after.leftover:
-            return e(WORDS("log_dealt_left", lang, round=after.round, n=len(after.leftover)))
-        return e(WORDS("log_dealt", lang, round=after.round))
-    if isinstance(action, Roll):
-        if len(after.pool) <= len(after.rings):
-            return None
-        pips = ", ".join(str(p) for p in after.pool)
-        return e(WORDS("log_rolled", lang, parent=seat_label(after.parent, seats, lang), pips=pips))
-    if isinstance(action, Take):
-        if after.centre:
-            return e(WORDS("log_took_centre", lang, who=name, pips=action.pips, centre=after.centre, order=order_text(after.centre)))
-        return e(WORDS("log_took", lang, who=name, pips=action.pips))
-    if isinstance(action, Discard):
-        return e(WORDS("log_discarded", lang, who=name))
-    if isinstance(action, Play):
-        return e(WORDS("log_played", lang, who=name, card=card_text(action.card, lang))) + _after_play(before, after, seats, lang)
-    return e(str(action))
-
-
-def _after_play(before: State, after: State, seats: Sequence[str], lang: str) -> str:
-    """The end of a trick (and of a round) that a card completed, for the log."""
-    n = len(before.rings)
-    if len(before.trick) + 1 < n:
-        return ""
-    same_round = after.round == before.round and after.phase != DEAL_PHASE
-    record = after if same_round else after.last
-    number = len(before.tricks) + 1
-    trick = record.tricks[number - 1]
-    names = joined([seat_label(s, seats, lang) for s in trick.winners], lang)
-    parts = [WORDS("log_trick", lang, number=number, names=names, n=len(trick.winners))]
-    for penalty in record.penalties[len(before.penalties) :]:
-        ring = after.rings[penalty.seat]  # a penalty opens a trick, never ends a round
-        parts.append(WORDS("log_penalty", lang, who=seat_label(penalty.seat, seats, lang), ring=ring))
-    if not same_round or (after.result and after.result.get("trigger") == "round"):
-        last = after.last
-        moves = []
-        for s in range(n):
-            b, a = last.rings_before[s], last.rings_after[s]
-            moves.append(WORDS("log_ring_move", lang, who=seat_label(s, seats, lang), before=b, after=a if a >= 1 else WORDS("log_fell", lang)))
-        parts.append(WORDS("log_round_over", lang, round=before.round, moves=", ".join(moves)))
-    text = " — " + html.escape("; ".join(parts))
-    if after.result is not None:
-        text += " — <b>" + html.escape(after.result.summary(lang)) + "</b>"
-    return text
-
-
-def outcome_html(obs: Obs, outcome: Outcome, page: Page, lang: str) -> str:
-    """The end of the game: the summary and each seat's ring and die."""
-    e = html.escape
-    rows = []
-    for k in range(obs["players"]):
-        die = obs["dice"][k]
-        ring = obs["rings"][k]
-        die_text = WORDS("die_of", lang, area=area(die["area"], lang), pips=die["pips"]) if die else "—"
-        ring_text = str(ring) if ring >= 1 else WORDS("fell", lang)
-        cls = "rb-winner" if k in outcome.winners else ("rb-fallen" if ring < 1 else "")
-        rows.append(
-            f"<tr class='{cls} rb-final-{k}'><td>{e(who(k, page, lang, obs))}</td>"
-            f"<td class='rb-final-ring'>{e(ring_text)}</td><td>{e(die_text)}</td></tr>"
-        )
-    head = "".join(f"<th>{e(WORDS(key, lang))}</th>" for key in ("col_seat", "col_ring", "col_die"))
-    return (
-        f"<div class='rb-outcome-summary'>{e(outcome.summary(lang))}</div>"
-        f"<table class='rb-final-scores'><tr>{head}</tr>{''.join(rows)}</table>"
-    )
-
-
-def hint_lines(obs: Obs, lang: str) -> list[str]:
-    """What the viewer's hand and die suggest (plain text lines)."""
-    hand = [CARD_IDS[c] for c in obs["hand"] or []]
-    n = obs["players"]
-    if obs["phase"] == "draft":
-        high, low = expected_steps(hand, n, True), expected_steps(hand, n, False)
-        return [WORDS("hint_draft", lang, high=f"{high:.1f}", low=f"{low:.1f}")]
-    die = obs["dice"][obs["you"]]
-    if not die:
-        return []
-    want = wanted_steps(AREAS.index(die["area"]), die["pips"])
-    text = WORDS("die_of", lang, area=area(die["area"], lang), pips=die["pips"])
-    if want:
-        return [WORDS("hint_die_more", lang, die=text, n=want)]
-    return [WORDS("hint_die_done", lang, die=text)]
-
-
-def hint_html(lines: Sequence[str], ranked: Sequence[tuple[Any, int, float]], pick: Any, lang: str) -> str:
-    """The hint box: the lines, then (with a choice to make) the search bot's pick and its best three moves."""
-    e = html.escape
-    text = "<br>".join(e(x) for x in lines)
-    if pick is None:
-        return text
-    rows = "".join(
-        f"<tr class='{'rb-hint-pick' if a == pick else ''}'><td>{e(move_text(a, lang))}</td><td>{mean:.0%}</td><td>{visits}</td></tr>"
-        for a, visits, mean in ranked
-    )
-    head = "".join(f"<th>{e(WORDS(key, lang))}</th>" for key in ("hint_move", "hint_share", "hint_tried"))
-    return (
-        f"{text}<br>{e(WORDS('hint_suggests', lang))}: <b class='rb-hint-move'>{e(move_text(pick, lang))}</b>"
-        f"<table class='rb-hint-table'><tr>{head}</tr>{rows}</table>"
-    )
-
-
 __all__ = [
-    "Page",
     "caption",
-    "describe",
-    "hint_html",
-    "hint_lines",
     "messages",
-    "mode",
-    "move_text",
-    "outcome_html",
     "present",
     "status",
-    "tap_refusal",
 ]

@@ -23,7 +23,9 @@ from rulebook.games.treasure_hunt.state import Phase, State
 from ...base import GameBoard, asset, esm
 from ..base import BaseView
 from ..model import Control, Engine, as_int, as_ints, engine_for, refuse
-from .present import Page, action_label, describe, hint_html, number_action, outcome_html, percent, present, status_line
+from .common import Page, action_label, number_action, percent
+from .present import present, status_line
+from .report import describe, hint_html, outcome_html
 from .texts import WORDS
 
 GROUPS = {"option": "rb-option", "seal": "rb-seal", "give-up": "rb-give-up-number", "lift": "rb-lift", "bring-home": "rb-bring-home"}

@@ -118,6 +118,24 @@ class BaseView:
         bots = [kind for kind in game.bot_kinds() if kind != "random"] or ["random"]
         return [HUMAN] + [bots[0]] * (n - 1)
 
+    # ----- reading the match ------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The table's current state (views of hidden-information games draw ``observation`` instead)."""
+        return self.app.match.state
+
+    def human_turn(self) -> bool:
+        """A person on this page is to move now (not chance, not a bot, not another device)."""
+        match = self.app.match
+        return match.waiting_for_user() and match.current_player >= 0
+
+    def players_dropdown(self, choices: list[int], value: int) -> w.Dropdown:
+        """The new-game panel's player count (``rb-players``); a change rebuilds the seat choosers."""
+        dropdown = w.Dropdown(options=choices, value=value)
+        dropdown.add_class("rb-players")
+        dropdown.observe(self.app.guarded(lambda _: self.app.seats_changed()), "value")
+        return dropdown
+
     # ----- drawing ----------------------------------------------------------------------
     @property
     def observation(self) -> dict[str, Any]:

@@ -108,19 +108,11 @@ class View(BaseView):
         return [HUMAN]
 
     # ----- the page's facts ------------------------------------------------------------------
-    @property
-    def state(self) -> State:
-        return self.app.match.state
-
-    def _human_turn(self) -> bool:
-        match = self.app.match
-        return match.waiting_for_user() and match.current_player >= 0
-
     def page(self) -> Page:
         match = self.app.match
         return Page(
             seats=tuple(match.seats),
-            interactive=self._human_turn(),
+            interactive=self.human_turn(),
             hint=self.app.hint_on,
             table=bool(match.table),
             entry=tuple(self.entry),
@@ -197,7 +189,7 @@ class View(BaseView):
     def auto_stack(self) -> None:
         """Build the exact best arrangement of the current roll (one undo step)."""
         state = self.state
-        if state.phase != Phase.ARRANGE or not self._human_turn():
+        if state.phase != Phase.ARRANGE or not self.human_turn():
             return
         s = state.seats[state.turn]
         dice = list(zip(s.dice, s.pips))

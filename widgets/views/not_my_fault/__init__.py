@@ -49,9 +49,7 @@ class View(BaseView):
         self.board.add_class("rb-board-widget")
         self.board.on_msg(self.app.guarded(self._on_message))
         self.widget = self.board
-        self.players_input = w.Dropdown(options=list(range(self.v.min_players, self.v.max_players + 1)), value=self.v.default_players)
-        self.players_input.add_class("rb-players")
-        self.players_input.observe(self.app.guarded(lambda _: self.app.seats_changed()), "value")
+        self.players_input = self.players_dropdown(list(range(self.v.min_players, self.v.max_players + 1)), self.v.default_players)
         self.options_widget = w.VBox([self.players_input])
         self.hand_entry: list[int] = []
         self._entry_key: tuple | None = None

@@ -55,9 +55,7 @@ class View(BaseView):
         self._face_key: tuple | None = None
         self.build_dice_entry()
         self._entry_key: tuple | None = None
-        self.players_input = w.Dropdown(options=list(range(1, 7)), value=1)
-        self.players_input.add_class("rb-players")
-        self.players_input.observe(self.app.guarded(lambda _: self.app.seats_changed()), "value")
+        self.players_input = self.players_dropdown(list(range(1, 7)), 1)
         self.options_widget = w.VBox([self.players_input])
         self.set_lang(self.lang)
 
@@ -82,14 +80,6 @@ class View(BaseView):
         return match.is_bot(state.turn) and any(kind == HUMAN for kind in match.seats)
 
     # ----- reading the match ----------------------------------------------------------------------
-    @property
-    def state(self) -> State:
-        return self.app.match.state
-
-    def _human_turn(self) -> bool:
-        match = self.app.match
-        return match.waiting_for_user() and match.current_player >= 0
-
     def _entering(self) -> bool:
         match = self.app.match
         return match.table and match.current_player == CHANCE
@@ -114,7 +104,7 @@ class View(BaseView):
         match = self.app.match
         return Page(
             seats=tuple(match.seats),
-            acting=self._human_turn(),
+            acting=self.human_turn(),
             entering=self._entering(),
             hint=bool(self.app.hint_on),
             ply=len(match.actions),
@@ -125,7 +115,7 @@ class View(BaseView):
 
     def engine(self) -> Engine:
         """The engine's facts for the person on this page (nothing is legal for them off their turn)."""
-        return engine_for(self.app.game, self.state, self._human_turn())
+        return engine_for(self.app.game, self.state, self.human_turn())
 
     # ----- drawing ------------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -164,7 +154,7 @@ class View(BaseView):
             return
         if kind not in ("hold", "reroll", "score", "face"):
             return
-        if not self._human_turn():
+        if not self.human_turn():
             raise refuse(WORDS, "turn", "not_your_move")
         if kind == "hold":
             self.hold(content.get("die"))

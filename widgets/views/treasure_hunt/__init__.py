@@ -73,19 +73,11 @@ class View(BaseView):
         solver.set_progress_hook(lambda done, total: (ref() or (lambda *_: None))(done, total))
 
     # ----- reading the match -----------------------------------------------------------------------
-    @property
-    def state(self) -> State:
-        return self.app.match.state
-
-    def _human_turn(self) -> bool:
-        match = self.app.match
-        return match.waiting_for_user() and match.current_player >= 0
-
     def _entry_open(self) -> bool:
         return self.state.phase == Phase.ROLL and self.app.match.table
 
     def _sync_pending(self) -> None:
-        if self._pending_state is not self.state or self.state.phase != Phase.READY or not self._human_turn():
+        if self._pending_state is not self.state or self.state.phase != Phase.READY or not self.human_turn():
             self.pending = None
             self._pending_state = None
 
@@ -96,7 +88,7 @@ class View(BaseView):
 
     def page(self) -> Page:
         return Page(
-            acting=self._human_turn(),
+            acting=self.human_turn(),
             entering=self._entry_open(),
             hint=bool(self.app.hint_on),
             pending=self.pending or (),
@@ -105,7 +97,7 @@ class View(BaseView):
         )
 
     def engine(self) -> Engine:
-        return engine_for(self.game, self.state, self._human_turn())
+        return engine_for(self.game, self.state, self.human_turn())
 
     # ----- advice ----------------------------------------------------------------------------------
     def _on_progress(self, done: int, total: int) -> None:
@@ -224,7 +216,7 @@ class View(BaseView):
             return
         if kind not in ("number", "option", "treasure"):
             return
-        if not self._human_turn():
+        if not self.human_turn():
             raise refuse(WORDS, "expedition", "not_your_move")
         if kind == "number":
             n = as_int(content.get("n"))
@@ -254,7 +246,7 @@ class View(BaseView):
         return outcome_html(outcome, self.observation, self.page(), self.lang, self.rules)
 
     def hint_html(self) -> str:
-        return hint_html(self.observation, self.page(), self.lang, self.advice() if self._human_turn() else None, self.rules)
+        return hint_html(self.observation, self.page(), self.lang, self.advice() if self.human_turn() else None, self.rules)
 
 
 __all__ = ["TreasureBoard", "View", "percent"]

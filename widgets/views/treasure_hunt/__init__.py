@@ -63,6 +63,12 @@ class View(BaseView):
         for k, row in enumerate(self.entry_rows):
             row.add_class("rb-entry-row")
             row.add_class(f"rb-entry-die-{k + 1}")
+        # The pip buttons only choose what the real dice show (no move): built once and restyled, so a
+        # tap that crosses a redraw still counts (a per-drawing button ignored it under load).
+        self.entry_labels = [w.HTML() for _ in range(2)]
+        for label in self.entry_labels:
+            label.add_class("rb-entry-label")
+        self.entry_buttons = [[self._pip_button(k, pips) for pips in range(1, self.rules.faces + 1)] for k in range(2)]
         self.entry_box = w.VBox()
         self.entry_box.add_class("rb-entry")
         self.pending: tuple[str, ...] | None = None
@@ -163,27 +169,29 @@ class View(BaseView):
         state = self.state
         fixed = len(state.dice)
         for k, row in enumerate(self.entry_rows):
-            label = w.HTML(f"<b>{html.escape(WORDS('entry_die', self.lang, k=k + 1))}</b>")
-            label.add_class("rb-entry-label")
+            label = self.entry_labels[k]
+            label.value = f"<b>{html.escape(WORDS('entry_die', self.lang, k=k + 1))}</b>"
             if k < fixed:
-                row.children = (label, w.HTML(f"<b>{state.dice[k]}</b>"))
+                label.value += f" <b>{state.dice[k]}</b>"
+                row.children = (label,)
                 continue
-            buttons = []
-            for pips in range(1, self.rules.faces + 1):
+            for pips, button in enumerate(self.entry_buttons[k], start=1):
                 chosen = self.entry[k] == pips
-                button = self.app.fresh_button(
-                    str(pips), (f"rb-entry-{k + 1}-{pips}",) + (("rb-entry-chosen",) if chosen else ()), lambda k=k, pips=pips: self._set_entry(k, pips)
-                )
-                if chosen:
-                    button.button_style = "info"
-                buttons.append(button)
-            row.children = (label, *buttons)
+                (button.add_class if chosen else button.remove_class)("rb-entry-chosen")
+                button.button_style = "info" if chosen else ""
+            row.children = (label, *self.entry_buttons[k])
         confirm = self.app.fresh_button(WORDS("entry_confirm", self.lang), ("rb-entry-confirm", "rb-primary"), self.confirm_entry)
         self.entry_box.children = (*self.entry_rows, confirm)
         return [self.entry_box]
 
+    def _pip_button(self, index: int, pips: int) -> w.Button:
+        button = w.Button(description=str(pips))
+        button.add_class(f"rb-entry-{index + 1}-{pips}")
+        button.on_click(self.app.guarded(lambda _: self._set_entry(index, pips)))
+        return button
+
     def _set_entry(self, index: int, pips: int) -> None:
-        if 0 <= index < 2 and 1 <= pips <= self.rules.faces:
+        if self._entry_open() and 0 <= index < 2 and 1 <= pips <= self.rules.faces:
             self.entry[index] = pips
         self.app.refresh()
 

@@ -41,7 +41,7 @@ from rulebook.tables.opening import open_store
 from rulebook.tables.session import TableError, TableSession
 from rulebook.tables.store import OVER, NoSuchTable, TableStore
 
-from .base import PageLink, RecordUpload, RulePanel
+from .base import PageLink, RecordUpload, rule_panel_class
 from .i18n import LANGS, t
 from .lesson import LESSON_LABEL, LessonGuide
 from .views.model import outcome_kind
@@ -158,8 +158,9 @@ class GameApp:
         self.lesson: Lesson | None = _lesson_of(self.game)
         self.guide: LessonGuide | None = None
         """The "Learn to play" guide while a lesson is being played on this page."""
-        self._build()
-        self.view = load_view(self.game.name)(self)
+        view_class = load_view(self.game.name)
+        self._build(getattr(view_class, "example_board", None))
+        self.view = view_class(self)
         self.board_area.children = (self.view.widget,)
         self.panel_area.children = (self.view.panel,)
         self.options_area.children = (self.view.options_widget,)
@@ -182,7 +183,7 @@ class GameApp:
         return self.session.match
 
     # ----- building the page ---------------------------------------------------------
-    def _build(self) -> None:
+    def _build(self, example_board: Any = None) -> None:
         self.title = _classed(w.HTML(), "rb-title")
         self.status = _classed(w.HTML(), "rb-status")
         self.lang_button = _classed(w.Button(), "rb-lang")
@@ -244,7 +245,8 @@ class GameApp:
         self.log_title = _classed(w.HTML(), "rb-panel-title")
         self.log_box = _classed(w.HTML(), "rb-log")
         self.rules_title = _classed(w.HTML(), "rb-panel-title")
-        self.rule_panel = _classed(RulePanel(), "rb-rules")
+        self.rule_panel = _classed(rule_panel_class(example_board)(), "rb-rules")
+        self._examples_lang = ""
         self.side_column = _classed(
             w.VBox(
                 [
@@ -858,6 +860,10 @@ class GameApp:
         self.rules_title.value = t("rules", lang)
         self.rule_panel.label_open = t("rules", lang)
         self.rule_panel.label_close = t("rules_close", lang)
+        self.rule_panel.label_example = t("example_tap", lang)
+        if self._examples_lang != lang:
+            self._examples_lang = lang
+            self.rule_panel.examples = self.view.example_views(self.rules[lang].examples, lang)
         self._draw_notices()
 
         self.view.refresh()

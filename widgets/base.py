@@ -4,6 +4,7 @@ files in ``widgets/static`` and are read once at import (no network, no build).
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from pathlib import Path
 
@@ -33,21 +34,61 @@ class GameBoard(anywidget.AnyWidget):
     view = traitlets.Dict().tag(sync=True)
 
 
+EXPORT = "export default { render };"
+NO_EXAMPLES = 'const exampleBoard = null;\nconst exampleCss = "";\n'
+
+
 class RulePanel(anywidget.AnyWidget):
     """The rules as HTML; bumping ``focus`` scrolls to ``highlight`` and flashes it.
 
     On a phone a fixed button (``label_open``) opens the panel over the board
-    at ``highlight``; ``label_close`` returns to the board.
+    at ``highlight``; ``label_close`` returns to the board. The worked
+    examples of the text (``<figure data-example=key>``) are drawn from
+    ``examples`` (key -> the board's view model) by the game's own board
+    module: see ``rule_panel_class``.
     """
 
-    _esm = asset("rules.js")
+    _esm = NO_EXAMPLES + asset("rules.js")
     _css = asset("app.css")
     html = traitlets.Unicode("").tag(sync=True)
+    examples = traitlets.Dict().tag(sync=True)
+    """The worked examples' view models by key (``ExampleSpec.key``), drawn read-only."""
+    label_example = traitlets.Unicode("").tag(sync=True)
+    """Said beside an example when it is tapped: it is a picture, the game is on the board."""
     highlight = traitlets.Unicode("").tag(sync=True)
     focus = traitlets.Int(0).tag(sync=True)
     label_open = traitlets.Unicode("Rules").tag(sync=True)
     """The phone's fixed button that opens the rules over the board."""
     label_close = traitlets.Unicode("Close").tag(sync=True)
+
+
+def board_module(board: type[GameBoard]) -> str:
+    """A board's ES module as an expression (``{ render }``), to run inside another module.
+
+    The module's top-level names (``render``, ``div``, the shared helpers)
+    are kept in a function scope so they cannot clash with the host's.
+    """
+    module = board._esm
+    if not isinstance(module, str) or module.count(EXPORT) != 1 or not module.rstrip().endswith(EXPORT):
+        raise ValueError(f"{board.__name__}: its module must end with exactly one `{EXPORT}`")
+    body = module.replace(EXPORT, "return { render };")
+    return "(() => {\n" + body + "\n})()"
+
+
+@lru_cache(maxsize=None)
+def rule_panel_class(board: type[GameBoard] | None) -> type[RulePanel]:
+    """The rule panel of a game whose worked examples are drawn by ``board``'s own module.
+
+    Why the board's module and not a picture made in Python: an example then
+    looks exactly like the game on the page, and a change to the board is
+    a change to every example. The examples are drawn in a closed shadow
+    root with the board's CSS, so their elements (``rb-die-0``...) never
+    answer the page's selectors.
+    """
+    if board is None:
+        return RulePanel
+    prelude = f"const exampleBoard = {board_module(board)};\nconst exampleCss = {json.dumps(board._css or '')};\n"
+    return type(f"{board.__name__}Rules", (RulePanel,), {"_esm": prelude + asset("rules.js")})
 
 
 class ScoreBreakdown(anywidget.AnyWidget):

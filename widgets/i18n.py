@@ -21,6 +21,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "log": ("記録", "Log"),
     "rules": ("ルール", "Rules"),
     "rules_close": ("盤面に戻る", "Back to the board"),
+    "example_tap": ("これはルールの例の図です。遊ぶときは盤面をタップしてください。", "This is a picture of a rule's example. To play, tap the board."),
     "roll": ("ダイスをふる", "Roll the dice"),
     "lang_switch": ("English", "日本語"),
     "error_rule": ("ルール", "Rule"),

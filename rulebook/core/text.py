@@ -6,8 +6,11 @@ is the ``rule_id`` the engine raises, so an error can point at its paragraph.
 A block quote starting ``[CT-1]`` (any reading id of RULES-NOTES.md) is a
 reading box; ``[stand-in]`` and ``[not-covered]`` mark data we had to supply
 and parts the source leaves out; ``[choice]`` marks a decision of this site
-where neither the source nor RULES-NOTES.md settles a detail. The renderer is deliberately small: the
-rules use a fixed subset of Markdown and every byte is escaped.
+where neither the source nor RULES-NOTES.md settles a detail. A fenced
+```` ```example <kind> ```` block is a worked example that the page draws with
+the game's board and a test checks against the engine (``rulebook.core.examples``).
+The renderer is deliberately small: the rules use a fixed subset of Markdown
+and every byte is escaped.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+
+from .examples import ExampleSpec, find_examples, split_examples
 
 HEADING = re.compile(r"^(#{1,4})\s+(.*?)\s*(?:\{#([a-z0-9][a-z0-9-]*)\})?\s*$")
 BOX = re.compile(r"^\[([A-Z]+-\d+[a-z]?|stand-in|not-covered|choice|note)\]\s*(.*)$")
@@ -72,6 +77,14 @@ class RuleText:
     @property
     def ids(self) -> tuple[str, ...]:
         return tuple(section.id for section in self.sections)
+
+    @property
+    def examples(self) -> tuple[ExampleSpec, ...]:
+        """Every worked example of the text (intro and sections), in order."""
+        found = find_examples(self.intro)
+        for section in self.sections:
+            found.extend(find_examples(section.body))
+        return tuple(found)
 
     def section(self, rule_id: str) -> Section:
         for section in self.sections:
@@ -211,8 +224,28 @@ def _box(lines: list[str], lang: str) -> str:
     )
 
 
+EXAMPLE_LABELS = {"ja": "例", "en": "Example"}
+
+
+def example_html(spec: ExampleSpec, lang: str) -> str:
+    """A worked example: an empty board the rule panel fills (``data-example``), and its caption."""
+    label = EXAMPLE_LABELS.get(lang, EXAMPLE_LABELS["en"])
+    return (
+        f'<figure class="rb-example" data-example="{spec.key}" data-kind="{html.escape(spec.kind)}">'
+        f'<div class="rb-example-board"></div>'
+        f'<figcaption><span class="rb-example-label">{label}</span> {_inline(spec.caption)}</figcaption></figure>'
+    )
+
+
 def render_markdown(text: str, lang: str = "en") -> str:
-    """Render the subset: paragraphs, ``-``/``1.`` lists, tables, boxes, headings."""
+    """Render the subset: paragraphs, lists, tables, boxes, headings, and worked examples."""
+    return "\n".join(
+        example_html(part, lang) if isinstance(part, ExampleSpec) else _render_plain(part, lang)
+        for part in split_examples(text)
+    )
+
+
+def _render_plain(text: str, lang: str) -> str:
     out: list[str] = []
     block: list[str] = []
     kind = ""

@@ -4,6 +4,58 @@
 // "Rules" button opens it over the board at the paragraph that matters now
 // (the highlighted one: the last refusal's, or the lesson step's), and its
 // Close button returns to the board. On a tablet the panel stays beside it.
+//
+// Worked examples: the HTML holds `<figure class="rb-example" data-example=KEY>`;
+// `examples[KEY]` is a view model that the game's own board module
+// (`exampleBoard`, prepended by widgets/base.py rule_panel_class) draws inside a
+// closed shadow root with the board's CSS (`exampleCss`), so the example looks
+// like the game and its elements never answer the page's own selectors. A tap
+// in an example says that it is a picture (`label_example`).
+
+function exampleModel(view, onTap) {
+  // the few anywidget model methods a board uses; nothing changes, a tap only answers
+  const traits = view.traits || {};
+  return {
+    get: (key) => (key === "view" ? view : traits[key]),
+    set() {}, save_changes() {}, on() {}, off() {},
+    send: () => onTap(),
+  };
+}
+
+function drawExample(figure, view, label) {
+  const host = figure.querySelector(".rb-example-board");
+  if (!host || host.dataset.drawn) return;
+  const shadow = host.attachShadow({ mode: "closed" });
+  const style = document.createElement("style");
+  // small beside the board (the panel is narrow), larger in the phone's overlay; never larger than the panel
+  style.textContent = exampleCss + "\n.rb-example-inner { zoom: 0.72; pointer-events: auto; }"
+    + "\n@media (max-width: 700px) { .rb-example-inner { zoom: 0.85; } }";
+  const inner = document.createElement("div");
+  inner.className = "rb-example-inner";
+  shadow.append(style, inner);
+  const onTap = () => {
+    let note = figure.querySelector(".rb-example-note");
+    if (!note) {
+      note = document.createElement("div");
+      note.className = "rb-example-note";
+      note.setAttribute("role", "status");
+      figure.append(note);
+    }
+    note.textContent = label;
+  };
+  try {
+    exampleBoard.render({ model: exampleModel(view, onTap), el: inner });
+    if (host.clientWidth && inner.scrollWidth > host.clientWidth) {
+      const zoom = parseFloat(getComputedStyle(inner).zoom) || 1;
+      inner.style.zoom = String(Math.max(0.4, zoom * host.clientWidth / inner.scrollWidth));
+    }
+    host.dataset.drawn = String(inner.querySelectorAll("svg, button, td").length || 1);
+  } catch (error) {
+    host.dataset.drawn = "error";
+    console.error("example", error);
+  }
+}
+
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "rb-rules-panel";
@@ -25,7 +77,16 @@ function render({ model, el }) {
   }
   function draw() {
     root.innerHTML = model.get("html") || "";  // generated and escaped by rulebook.core.text
+    drawExamples();
     focus();
+  }
+  function drawExamples() {
+    if (!exampleBoard) return;
+    const views = model.get("examples") || {};
+    for (const figure of root.querySelectorAll("figure.rb-example[data-example]")) {
+      const view = views[figure.dataset.example];
+      if (view) drawExample(figure, view, model.get("label_example") || "");
+    }
   }
   function focus() {
     const id = model.get("highlight");
@@ -61,12 +122,13 @@ function render({ model, el }) {
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") show(false); });
   model.on("change:html", draw);
   model.on("change:focus", focus);
+  model.on("change:examples", drawExamples);
   model.on("change:label_open", labels);
   model.on("change:label_close", labels);
   labels();
   draw();
   return () => {
-    model.off("change:html", draw); model.off("change:focus", focus);
+    model.off("change:html", draw); model.off("change:focus", focus); model.off("change:examples", drawExamples);
     model.off("change:label_open", labels); model.off("change:label_close", labels);
     document.body.classList.remove("rb-rules-overlay-open");
     open.remove();

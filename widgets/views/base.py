@@ -10,11 +10,12 @@ give a working page for a game whose moves are all plain buttons.
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import ipywidgets as w
 
 from rulebook.core import HUMAN, IllegalAction, Outcome
+from rulebook.core.examples import ExampleSpec
 
 
 def typed_pips(raw: Any, count: int, where_ja: str, where_en: str) -> list[int] | None:
@@ -61,6 +62,29 @@ class BaseView:
 
     table_mode = True
     """Offer table mode (real components) in the new-game panel; False for games without chance."""
+
+    example_board: Any = None
+    """The board widget class whose ES module draws the rules' worked examples (None: captions only)."""
+
+    # ----- worked examples of the rules text -----------------------------------------------------
+    def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
+        """The board's view model (JSON) for one worked example, or None when this view draws none.
+
+        Read-only: built from the position the example's fields describe
+        (``rulebook/games/<game>/examples.py``), never from the match.
+        """
+        return None
+
+    def example_views(self, specs: Sequence[ExampleSpec], lang: str) -> dict[str, dict[str, Any]]:
+        """Every example's view model by key; one that cannot be drawn is left out (its caption still reads)."""
+        out: dict[str, dict[str, Any]] = {}
+        for spec in specs:
+            if spec.key in out:
+                continue
+            view = self.example_view(spec, lang)
+            if view is not None:
+                out[spec.key] = view
+        return out
 
     # ----- the table-mode dice box (for games whose views type real dice) -------------------------
     def build_dice_entry(self) -> None:

@@ -15,6 +15,7 @@ import ipywidgets as w
 import traitlets
 
 from rulebook.core import CHANCE, HUMAN, Outcome
+from rulebook.core.examples import ExampleSpec
 from rulebook.games.puniu.actions import Reroll, Roll, Score
 from rulebook.games.puniu.game import DICE, State
 
@@ -22,6 +23,7 @@ from ...base import GameBoard, asset, esm
 from ..base import BaseView, require_all_pips
 from ..model import Engine, as_int, engine_for, refuse, short
 from .common import Page, best_face, hold_refusal
+from .examples import example_view
 from .present import present, status_line
 from .report import describe, hint_html, outcome_html
 from .texts import WORDS
@@ -38,6 +40,8 @@ class PuniuBoard(GameBoard):
 
 class View(BaseView):
     """Puniu Dice's part of the page (``BaseView`` documents each hook)."""
+
+    example_board = PuniuBoard
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -126,6 +130,9 @@ class View(BaseView):
         self.entry_confirm.description = WORDS("entry_confirm", self.lang)
         self.entry_text.placeholder = WORDS("entry_placeholder", self.lang)
         self.entry_text.description = WORDS("entry_pips", self.lang)
+
+    def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
+        return example_view(self.app.game, spec, lang)
 
     # ----- controls -------------------------------------------------------------------------------------
     def handles(self, action: Any) -> bool:

@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -184,14 +184,24 @@ def _fits(groups: np.ndarray, slot_set: int, cap: np.ndarray) -> np.ndarray:
     return (need[:, 0] == 0) & (need[:, 1:] <= cap[1:]).all(axis=1)
 
 
-def best_arrangement(dice: Sequence[Die]) -> tuple[dict[Slot, Die], Score]:
+def best_arrangement(dice: Sequence[Die], placed: Mapping[Slot, Die] | None = None) -> tuple[dict[Slot, Die], Score]:
     """The arrangement of ``dice`` with the highest round score, and that score.
 
     ``dice``: up to 10 ``(colour, pips)``. Exact (see the module docstring).
     Among equal totals it prefers a complete pyramid, then more dice placed,
     so the hint looks like what a player would build.
+
+    ``placed``: dice already on the pyramid that must stay where they are
+    (a legal partial pyramid); ``dice`` are then the dice still in hand, and
+    the result is the best *completion*: the hint for a player who has begun.
+    The same search, with the patterns limited to those showing the placed
+    pips and each colour's triples to those its placed dice allow.
     """
-    dice = [check_die(d) for d in dice]
+    fixed = {slot: check_die(d) for slot, d in (placed or {}).items()}
+    if any(slot not in INDEX for slot in fixed):
+        raise IllegalAction("components", "ピラミッドにないマスがあります。", "A placed die is on no slot of the pyramid.")
+    free = [check_die(d) for d in dice]
+    dice = free + list(fixed.values())
     if len(dice) > MAX_DICE:
         raise IllegalAction(
             "components",
@@ -202,6 +212,12 @@ def best_arrangement(dice: Sequence[Die]) -> tuple[dict[Slot, Die], Score]:
     total_counts = np.bincount([p for _, p in dice], minlength=7).astype(np.int16)
     total_counts[0] = len(SLOTS)
     usable = (table.counts <= total_counts).all(axis=1)
+    for slot, (_, pips) in fixed.items():
+        usable &= table.pips[:, INDEX[slot]] == pips
+    if not usable.any():
+        raise IllegalAction("place-upper", "置いてあるダイスが積み方のルールに合っていません。", "The placed dice do not follow the stacking rules.")
+    fixed_mask = sum(1 << INDEX[slot] for slot in fixed)
+    other_colour = {c: sum(1 << INDEX[slot] for slot, (colour, _) in fixed.items() if colour != c) for c in ("clear",) + COLOURED}
     # A usable pattern that one more die extends is never better than the
     # extension (an extra die only adds patterns or completes the pyramid),
     # so only the maximal ones are searched.
@@ -214,7 +230,8 @@ def best_arrangement(dice: Sequence[Die]) -> tuple[dict[Slot, Die], Score]:
     sizes = table.size[feasible].tolist()
     groups = table.groups[feasible]
     n = len(feasible)
-    cap = _capacity(dice)
+    cap = _capacity(free)  # what the dice in hand can still supply; placed dice stay where they are
+    owned = _capacity(dice)
     full = _to_bits(table.size[feasible] == len(SLOTS))
     bonus_bits = {
         pips: _to_bits((table.size[feasible] == len(SLOTS)) & (table.pips[feasible, APEX_INDEX] == pips))
@@ -226,13 +243,15 @@ def best_arrangement(dice: Sequence[Die]) -> tuple[dict[Slot, Die], Score]:
     candidates: list[list[tuple[int, int, int, int, int]]] = []
     fits_by_colour: dict[str, dict[int, int]] = {}
     for colour in COLOURED:
-        own = int(cap[colour][1:].sum())
+        own = int(owned[colour][1:].sum())
         listed = [(0, everything, 0, 0, 0)]
         fits_by_colour[colour] = {}
         for union in TRIPLE_UNIONS:
             if UNION_SIZE[union] > own:
                 break
-            bits = _to_bits(_fits(groups, union, cap[colour]))
+            if union & other_colour[colour]:
+                continue  # a placed die of another colour sits in it
+            bits = _to_bits(_fits(groups, union & ~fixed_mask, cap[colour]))
             fits_by_colour[colour][union] = bits
             if bits:
                 listed.append((union, bits, MOUNTAIN_COUNT[union], RIVER_COUNT[union], WING_COUNT[union]))
@@ -273,8 +292,11 @@ def best_arrangement(dice: Sequence[Die]) -> tuple[dict[Slot, Die], Score]:
                             break
 
     # 富士 (CT-5): clear apex, three one-coloured regions of three colours.
-    if any(cap["clear"][1:]):
-        clear_apex = _to_bits(_fits(groups, 1 << APEX_INDEX, cap["clear"])) & full
+    if any(owned["clear"][1:]):
+        if APEX in fixed:
+            clear_apex = full if fixed[APEX][0] == "clear" else 0
+        else:
+            clear_apex = _to_bits(_fits(groups, 1 << APEX_INDEX, cap["clear"])) & full
         for colours in permutations(COLOURED):
             bits = clear_apex
             for colour, region in zip(colours, FUJI_MASKS):
@@ -290,19 +312,19 @@ def best_arrangement(dice: Sequence[Die]) -> tuple[dict[Slot, Die], Score]:
                     consider(points + pips * BONUS_PER_PIP, True, sets, bits & apex_bits, colours)
                     break
 
-    pyramid = _realise(dice, best, feasible, table)
+    pyramid = _realise(free, fixed, best, feasible, table)
     result = score(pyramid)
     if result.total != best.total:  # the search and the scorer must agree
         raise RuntimeError(f"solver mismatch for {dice}: searched {best.total}, built {result.total}")
     return pyramid, result
 
 
-def _realise(dice: list[Die], best: _Best, feasible: np.ndarray, table: _Table) -> dict[Slot, Die]:
-    """Turn the winning choice into an arrangement: a pattern, then real dice."""
+def _realise(dice: list[Die], fixed: Mapping[Slot, Die], best: _Best, feasible: np.ndarray, table: _Table) -> dict[Slot, Die]:
+    """Turn the winning choice into an arrangement: a pattern, then real dice (the placed ones stay)."""
     j = int(feasible[(best.bits & -best.bits).bit_length() - 1])  # the pattern with the most dice
     pips = [int(v) for v in table.pips[j]]
     pool = list(dice)
-    pyramid: dict[Slot, Die] = {}
+    pyramid: dict[Slot, Die] = dict(fixed)
 
     def take(slot_index: int, colours: Iterable[str]) -> None:
         for colour in colours:
@@ -313,11 +335,11 @@ def _realise(dice: list[Die], best: _Best, feasible: np.ndarray, table: _Table) 
                 return
         raise RuntimeError("solver could not realise its own choice")
 
-    if best.fuji:
+    if best.fuji and APEX not in pyramid:
         take(APEX_INDEX, ["clear"])
     for colour, chosen_set in zip(COLOURED, best.sets):
         for k in range(len(SLOTS)):
-            if chosen_set >> k & 1:
+            if chosen_set >> k & 1 and SLOTS[k] not in pyramid:
                 take(k, [colour])
     for k in range(len(SLOTS)):
         if pips[k] and SLOTS[k] not in pyramid:
@@ -325,12 +347,14 @@ def _realise(dice: list[Die], best: _Best, feasible: np.ndarray, table: _Table) 
     return dict(sorted(pyramid.items()))
 
 
-def exhaustive_best(dice: Sequence[Die]) -> tuple[dict[Slot, Die], Score]:
+def exhaustive_best(dice: Sequence[Die], placed: Mapping[Slot, Die] | None = None) -> tuple[dict[Slot, Die], Score]:
     """Reference: try every distinct die on every slot, no memo, no bounds.
 
-    Seconds per full roll — it exists to check ``best_arrangement``.
+    Seconds per full roll — it exists to check ``best_arrangement``
+    (``placed``: dice that must stay on their slots, as there).
     """
     dice = [check_die(d) for d in dice]
+    fixed = {slot: check_die(d) for slot, d in (placed or {}).items()}
     pool: dict[Die, int] = {}
     for die in dice:
         pool[die] = pool.get(die, 0) + 1
@@ -344,21 +368,25 @@ def exhaustive_best(dice: Sequence[Die]) -> tuple[dict[Slot, Die], Score]:
                 best[0], best[1] = dict(current), result
             return
         slot = SLOTS[k]
-        visit(k + 1)
+        if slot not in fixed:
+            visit(k + 1)
         below = supports(slot)
         if any(s not in current for s in below):
             return
         top = min((current[s][1] for s in below), default=6)
-        for die, left in pool.items():
+        choices = [(fixed[slot], 1)] if slot in fixed else list(pool.items())
+        for die, left in choices:
             if not left or die[1] > top:
                 continue
             if any(abs(current[s][1] - die[1]) > 1 for s in neighbours(slot) if s in current):
                 continue
-            pool[die] -= 1
+            if slot not in fixed:
+                pool[die] -= 1
             current[slot] = die
             visit(k + 1)
             del current[slot]
-            pool[die] += 1
+            if slot not in fixed:
+                pool[die] += 1
 
     visit(0)
     return best[0], best[1]

@@ -158,3 +158,33 @@ def test_the_bots_advice_in_the_hint_is_its_move() -> None:
     pick = SolverBot().choose(GAME.observe(swap, 0), GAME.legal_actions(swap), None)
     texts = [m.text for m in model(swap, hint=True).messages]
     assert texts[0] == f"The bot would: Trade {pick.colour} for clear."
+
+
+def test_the_hint_completes_what_is_placed_and_says_when_starting_over_scores_more() -> None:
+    """The faint dice never contradict a placed die; a placement that costs points is named with the better total."""
+    from rulebook.games.chiritsumo.actions import Place
+    from widgets.views.chiritsumo.common import completion_for
+
+    after = rolled(GAME.initial_state())
+    best = None
+    for action in GAME.legal_actions(after):
+        if isinstance(action, Place):
+            placed = GAME.apply(after, action)
+            _, kept, free = completion_for(GAME.observe(placed, 0), placed.turn)
+            if kept.total < free.total:
+                best = (placed, action, kept, free)
+                break
+    assert best is not None, "some first placement of this roll must cost points"
+    placed, action, kept, free = best
+    for lang in ("en", "ja"):
+        hinted = model(placed, lang, hint=True)
+        texts = [m.text for m in hinted.messages]
+        assert str(kept.total) in texts[0] and str(free.total) in texts[1], texts
+        ghost = hinted.board["board"]["ghost"]
+        key = f"{action.slot[0]},{action.slot[1]}"
+        colour, pips = GAME.observe(placed, 0)["seats"][placed.turn]["dice"][action.die]
+        assert ghost[key] == {"colour": colour, "pips": pips}  # the ghost keeps the placed die
+    texts = [m.text for m in model(placed, hint=True).messages]
+    assert texts[0].startswith("Best from the dice you have placed") and texts[1].startswith("Starting over scores")
+    fresh = model(after, hint=True)
+    assert [m.text for m in fresh.messages][0].startswith("Best possible with this roll")

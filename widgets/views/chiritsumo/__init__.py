@@ -21,7 +21,7 @@ from rulebook.games.chiritsumo.geometry import COLOURS, SLOTS
 from ...base import GameBoard, ScoreBreakdown, asset, esm
 from ..base import BaseView, typed_pips
 from ..model import ViewModel, as_int, engine_for, refuse
-from .common import Page, action_label, best_for, colour_name, entry_seat, seat_name, slot_from_browser
+from .common import Page, action_label, best_for, colour_name, completion_for, entry_seat, seat_name, slot_from_browser
 from .present import present, status_html
 from .report import describe, outcome_html
 from .texts import WORDS
@@ -193,7 +193,8 @@ class View(BaseView):
             return
         s = state.seats[state.turn]
         dice = list(zip(s.dice, s.pips))
-        target, _ = best_for(tuple(dice))
+        kept_target, kept, best = completion_for(self.observation, state.turn)
+        target = kept_target if kept.total >= best.total else best_for(tuple(dice))[0]  # keep what can stay
         placed = {SLOTS[k]: d for k, d in enumerate(s.placed) if d >= 0}
         moves = arrangement_actions(dice, placed, target)
         if moves:

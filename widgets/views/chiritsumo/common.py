@@ -144,9 +144,34 @@ def slot_from_browser(key: Any) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=64)
-def best_for(dice: tuple[tuple[str, int], ...]) -> tuple[dict, Score]:
-    """The exact best arrangement of a roll (the solver is exact; cached per roll)."""
-    return best_arrangement(list(dice))
+def best_for(dice: tuple[tuple[str, int], ...], placed: tuple[tuple[tuple[int, int], tuple[str, int]], ...] = ()) -> tuple[dict, Score]:
+    """The exact best arrangement of a roll, or of the dice in hand around ``placed`` (slot, die) pairs (cached)."""
+    return best_arrangement(list(dice), dict(placed))
+
+
+def completion_for(obs: Observation, seat: int) -> tuple[dict, Score, Score]:
+    """The best completion of what the seat has placed (its arrangement and score) and the best from scratch.
+
+    The hint shows the completion, so its faint dice never contradict a die
+    already on the pyramid; when lifting dice would score more it says so.
+    """
+    dice = seat_dice(obs, seat)
+    placed_at = {slot_from_browser(key): d for key, d in obs["seats"][seat]["placed"].items()}
+    used = set(placed_at.values())
+    free = tuple(die for d, die in enumerate(dice) if d not in used)
+    placed = tuple(sorted((slot, dice[d]) for slot, d in placed_at.items()))
+    target, kept = best_for(free, placed)
+    _, best = best_for(dice)
+    return target, kept, best
+
+
+def score_parts(best: Score, lang: str) -> str:
+    parts = [WORDS(key, lang, n=n) for key, n in (("hint_mountains", best.mountains), ("hint_rivers", best.rivers), ("hint_wings", best.wings))]
+    if best.fuji:
+        parts.append(WORDS("fuji", lang))
+    if best.complete:
+        parts.append(WORDS("hint_bonus", lang, n=best.bonus))
+    return ", ".join(parts)
 
 
 def seat_dice(obs: Observation, seat: int) -> tuple[tuple[str, int], ...]:
@@ -161,15 +186,13 @@ def hint_lines(obs: Observation, engine: Engine, page: Page, lang: str) -> list[
     """Advice for the moment, from the exact solver, the expected scores and the bot (nothing when none applies)."""
     phase = obs["phase"]
     if phase == Phase.ARRANGE and page.interactive:
-        _, best = best_for(seat_dice(obs, obs["turn"]))
-        parts = [
-            WORDS(key, lang, n=n) for key, n in (("hint_mountains", best.mountains), ("hint_rivers", best.rivers), ("hint_wings", best.wings))
-        ]
-        if best.fuji:
-            parts.append(WORDS("fuji", lang))
-        if best.complete:
-            parts.append(WORDS("hint_bonus", lang, n=best.bonus))
-        return [WORDS("hint_best", lang, n=best.total, parts=", ".join(parts))]
+        _, kept, best = completion_for(obs, obs["turn"])
+        if not obs["seats"][obs["turn"]]["placed"]:
+            return [WORDS("hint_best", lang, n=best.total, parts=score_parts(best, lang))]
+        lines = [WORDS("hint_keep", lang, n=kept.total, parts=score_parts(kept, lang))]
+        if best.total > kept.total:
+            lines.append(WORDS("hint_restart", lang, n=best.total))
+        return lines
     if phase == Phase.SWAP:
         held = [c for c, _ in obs["seats"][obs["turn"]]["dice"]]
         lines = []

@@ -22,7 +22,7 @@ from rulebook.games.chiritsumo.geometry import COLOURED, COLOURS, SLOTS
 from rulebook.games.chiritsumo.scoring import score
 from widgets.views.model import Control, Engine, Message, ViewModel
 
-from .common import Cells, Observation, Page, action_label, best_for, colour_name, die_text, entry_seat, focus_seat, hint_lines
+from .common import Cells, Observation, Page, action_label, colour_name, completion_for, die_text, entry_seat, focus_seat, hint_lines
 from .common import key_of, prefix, seat_dice, seat_name, shown_pyramid, slot_of
 from .texts import WORDS
 
@@ -124,7 +124,7 @@ def _board(obs: Observation, engine: Engine, page: Page, seat: int, lang: str) -
             for key, d in s["placed"].items()
         }
         if page.hint and page.interactive:
-            target, _ = best_for(seat_dice(obs, seat))
+            target, _, _ = completion_for(obs, seat)
             view["ghost"] = {key_of(slot): {"colour": c, "pips": p} for slot, (c, p) in target.items()}
         view["caption"] = prefix(obs, page, seat, lang) + WORDS("caption_arrange", lang)
     else:

@@ -101,6 +101,14 @@ WORDS = Catalogue(
         "outcome_rounds": ("{n} ラウンド: {history}", "{n} round: {history}", "{n} rounds: {history}"),
         # ----- hints
         "hint_best": ("この目の最高点は {n} 点（{parts}）。薄いダイスがその並べ方です。", "Best possible with this roll: {n} ({parts}). The faint dice show where."),
+        "hint_keep": (
+            "置いたダイスを活かした最高点は {n} 点（{parts}）。薄いダイスがその続きです。",
+            "Best from the dice you have placed: {n} ({parts}). The faint dice show how to go on.",
+        ),
+        "hint_restart": (
+            "並べ直せば {n} 点になります。「自動で積む」で置いたダイスを外して積み直せます。",
+            "Starting over scores {n}: Auto-stack lifts your dice and rebuilds.",
+        ),
         "hint_mountains": ("山 {n}", "{n} mountain", "{n} mountains"),
         "hint_rivers": ("河 {n}", "{n} river", "{n} rivers"),
         "hint_wings": ("翼 {n}", "{n} wing", "{n} wings"),

@@ -200,3 +200,46 @@ def test_starting_colours_full_rolls_are_valid_and_consistent(pips, colours):
     check_result(dice, pyramid, result)
     if result.complete:
         assert len(pyramid) == 10
+
+
+# ----- the best completion of dice already placed (the hint of a player who has begun) ---------------
+def grow(dice, picks):
+    """A legal partial pyramid built from ``dice`` by ``picks`` (indices into the legal next placements)."""
+    placed: dict = {}
+    pool = list(map(tuple, dice))
+    for pick in picks:
+        options = [(slot, die) for slot in ALL_SLOTS if slot not in placed for die in sorted(set(pool)) if oracle_legal({**placed, slot: die})]
+        if not options:
+            break
+        slot, die = options[pick % len(options)]
+        placed[slot] = die
+        pool.remove(die)
+    return placed, pool
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(COLOURS), st.integers(1, 6)), min_size=1, max_size=8), st.lists(st.integers(0, 99), max_size=5))
+def test_the_best_completion_keeps_the_placed_dice_and_equals_the_exhaustive_one(dice, picks):
+    placed, pool = grow(dice, picks)
+    pyramid, result = best_arrangement(pool, placed)
+    check_result(dice, pyramid, result)
+    assert all(pyramid[slot] == die for slot, die in placed.items())
+    _, ref = exhaustive_best(pool, placed)
+    assert (result.total, result.complete) == (ref.total, ref.complete)
+    _, free = best_arrangement(dice)
+    assert result.total <= free.total  # keeping dice never beats starting over
+
+
+def test_a_placed_die_can_cost_the_best():
+    """Three red 1s and two blue 1s: with the blues in the middle of the base no red line of three is left."""
+    dice = [("red", 1)] * 3 + [("blue", 1)] * 2
+    _, free = best_arrangement(dice)
+    placed = {(0, 1): ("blue", 1), (0, 2): ("blue", 1)}
+    pyramid, kept = best_arrangement(dice[:3], placed)
+    assert {slot: pyramid[slot] for slot in placed} == placed
+    assert (kept.total, free.total) == (0, 2)
+
+
+def test_placed_dice_that_break_the_stacking_rules_are_refused():
+    with pytest.raises(IllegalAction):
+        best_arrangement([("red", 1)], {(1, 0): ("red", 6)})  # nothing under it

@@ -478,7 +478,8 @@ class NotMyFault(Game[State, Action]):
         winners = tuple(s for s in range(n) if s != seat)
         limit = self.variant.penalty_limit
         names_ja = "・".join(seat_ja(s) for s in winners)
-        names_en = ", ".join(seat_en(s) for s in winners)
+        names = [seat_en(s) for s in winners]
+        names_en = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         return Outcome(
             scores=tuple(int(s != seat) for s in range(n)),
             winners=winners,

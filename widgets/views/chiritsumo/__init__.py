@@ -13,6 +13,7 @@ from typing import Any, Mapping
 import ipywidgets as w
 
 from rulebook.core import HUMAN, IllegalAction, Outcome
+from rulebook.core.examples import ExampleSpec
 from rulebook.games.chiritsumo.actions import PILE, Lift, Place, Roll, Toss
 from rulebook.games.chiritsumo.bots import arrangement_actions
 from rulebook.games.chiritsumo.game import Phase, State
@@ -22,6 +23,7 @@ from ...base import GameBoard, ScoreBreakdown, asset, esm
 from ..base import BaseView, typed_pips
 from ..model import ViewModel, as_int, engine_for, refuse
 from .common import Page, action_label, best_for, colour_name, completion_for, entry_seat, seat_name, slot_from_browser
+from .examples import example_view
 from .present import present, status_html
 from .report import describe, outcome_html
 from .texts import WORDS
@@ -36,6 +38,8 @@ class ChiritsumoBoard(GameBoard):
 
 class View(BaseView):
     """Chiritsumo's part of the page (``BaseView`` documents each hook)."""
+
+    example_board = ChiritsumoBoard
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -264,6 +268,9 @@ class View(BaseView):
 
     def outcome_html(self, outcome: Outcome) -> str:
         return outcome_html(outcome.as_dict(), self.observation, self.page(), self.lang)
+
+    def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
+        return example_view(self.app.game, spec, lang)
 
     def hint_html(self) -> str:
         """Nothing below the buttons: the hint is a message of the view model, drawn on the board next to the pyramid."""

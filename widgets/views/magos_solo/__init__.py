@@ -16,12 +16,14 @@ from typing import Any, Mapping
 import ipywidgets as w
 
 from rulebook.core import HUMAN, Outcome
+from rulebook.core.examples import ExampleSpec
 from rulebook.games.magos_solo.actions import Attack, Recover, ResetFaces, SetHp, parse
 from rulebook.games.magos_solo.game import State
 
 from ...base import GameBoard, asset, esm
 from ..base import BaseView
 from ..model import ViewModel, as_int, engine_for, refuse
+from .examples import example_view
 from .present import Page, describe, outcome_html, present, status_html
 from .texts import WORDS
 
@@ -44,6 +46,8 @@ class MagosSheet(MagosBoard):
 
 class View(BaseView):
     """Magos solo's part of the page (``BaseView`` documents each hook)."""
+
+    example_board = MagosBoard
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -113,6 +117,9 @@ class View(BaseView):
         controls = [c.to_json() for c in model.controls if c.key not in BAR_KEYS]
         self.board.view = {"part": "board", **model.board["board"], "controls": controls, "rule": model.rule}
         self.sheet.view = {"part": "sheet", **model.board["sheet"], "controls": controls}
+
+    def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
+        return example_view(self.app.game, spec, lang)
 
     # ----- controls -------------------------------------------------------------------------------
     def handles(self, action: Any) -> bool:

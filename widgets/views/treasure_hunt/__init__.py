@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from rulebook.core import Outcome
+from rulebook.core.examples import ExampleSpec
 from rulebook.games.treasure_hunt import solver
 from rulebook.games.treasure_hunt.actions import Bring, Check, Die
 from rulebook.games.treasure_hunt.state import Phase, State
@@ -24,6 +25,7 @@ from ...base import GameBoard, asset, esm
 from ..base import BaseView
 from ..model import Control, Engine, as_int, as_ints, engine_for, refuse
 from .common import Page, action_label, number_action, percent
+from .examples import example_view
 from .present import present, status_line
 from .report import describe, hint_html, outcome_html
 from .texts import WORDS
@@ -41,6 +43,8 @@ class TreasureBoard(GameBoard):
 
 class View(BaseView):
     """宝探し's part of the page (``BaseView`` documents each hook)."""
+
+    example_board = TreasureBoard
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -255,6 +259,9 @@ class View(BaseView):
 
     def hint_html(self) -> str:
         return hint_html(self.observation, self.page(), self.lang, self.advice() if self.human_turn() else None, self.rules)
+
+    def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
+        return example_view(self.game, spec, lang)
 
 
 __all__ = ["TreasureBoard", "View", "percent"]

@@ -43,11 +43,14 @@ function drawExample(figure, view, label) {
     }
     note.textContent = label;
   };
+  // any tap on the picture says it is one; caught before the board's own handlers, which never run here
+  host.addEventListener("click", (event) => { event.stopPropagation(); onTap(); }, true);
   try {
     exampleBoard.render({ model: exampleModel(view, onTap), el: inner });
-    if (host.clientWidth && inner.scrollWidth > host.clientWidth) {
-      const zoom = parseFloat(getComputedStyle(inner).zoom) || 1;
-      inner.style.zoom = String(Math.max(0.4, zoom * host.clientWidth / inner.scrollWidth));
+    // scrollWidth is in the board's own (unzoomed) pixels: times the zoom it is what the panel shows
+    const zoom = parseFloat(getComputedStyle(inner).zoom) || 1;
+    if (host.clientWidth && inner.scrollWidth * zoom > host.clientWidth + 1) {
+      inner.style.zoom = String(Math.max(0.4, host.clientWidth / inner.scrollWidth));
     }
     host.dataset.drawn = String(inner.querySelectorAll("svg, button, td").length || 1);
   } catch (error) {

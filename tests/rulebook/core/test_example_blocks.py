@@ -113,6 +113,7 @@ REQUIRED = {
     "magos_solo": {"turn", "dice"},
     "treasure_hunt": {"options", "run"},
     "chiritsumo": {"mountain", "wing", "river", "fuji", "score"},
+    "ring": {"trick", "end"},
 }
 
 

@@ -19,6 +19,7 @@ import ipywidgets as w
 import numpy as np
 
 from rulebook.core import CHANCE, HUMAN, Outcome, UnreadableAction
+from rulebook.core.examples import ExampleSpec
 from rulebook.games.ring.actions import DISCARD, PLAY, ROLL, TAKE, Deal, Discard, Play, Roll, Take
 from rulebook.games.ring.bots import search_bot
 from rulebook.games.ring.cards import CARD_IDS
@@ -28,6 +29,7 @@ from ...base import GameBoard, asset, esm
 from ..base import BaseView, require_all_pips
 from ..model import Engine, as_int, engine_for, short
 from .common import Page, tap_refusal
+from .examples import example_view
 from .present import present, status
 from .report import describe, hint_html, hint_lines, outcome_html
 from .texts import WORDS
@@ -51,6 +53,8 @@ def _junk(content: Any) -> UnreadableAction:
 
 class View(BaseView):
     """指輪を落とさないで's part of the page (``BaseView`` documents each hook)."""
+
+    example_board = RingBoard
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -131,6 +135,9 @@ class View(BaseView):
         self.entry_confirm.description = WORDS("entry_confirm", self.lang)
         self.entry_text.placeholder = WORDS("entry_example", self.lang, example=example)
         self.entry_text.description = WORDS("entry_pips", self.lang)
+
+    def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
+        return example_view(self.app.game, spec, lang)
 
     def status(self) -> str:
         obs = self.observation

@@ -114,6 +114,8 @@ REQUIRED = {
     "treasure_hunt": {"options", "run"},
     "chiritsumo": {"mountain", "wing", "river", "fuji", "score"},
     "ring": {"trick", "end"},
+    "not_my_fault": {"audit", "completion"},
+    "not_my_fault_41": {"audit"},
 }
 
 

@@ -17,6 +17,7 @@ import ipywidgets as w
 import numpy as np
 
 from rulebook.core import HUMAN, SPECTATOR, Outcome
+from rulebook.core.examples import ExampleSpec
 from rulebook.games.not_my_fault.actions import DRAW, Audit, Card, Declare, Draw, First, Place
 from rulebook.games.not_my_fault.bots import make_search_bot
 from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse
@@ -24,6 +25,7 @@ from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse
 from ...base import GameBoard, asset, esm
 from ..base import BaseView
 from .common import Page, entering, not_acting_refusal, page_refusals
+from .examples import example_view
 from .present import present
 from .report import describe, hint_html, outcome_html, status_html
 from .texts import WORDS
@@ -41,6 +43,8 @@ class NotMyFaultBoard(GameBoard):
 
 class View(BaseView):
     """Not My Fault!'s part of the page (``BaseView`` documents each hook)."""
+
+    example_board = NotMyFaultBoard
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -132,6 +136,9 @@ class View(BaseView):
         o = self.observation
         page = self.page(o)
         return hint_html(o, self.engine(page), page, self.lang, self._advice(o) if page.acting else None)
+
+    def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
+        return example_view(self.app.game, spec, lang)
 
     # ----- moves -----------------------------------------------------------------------------------
     def handles(self, action: Any) -> bool:

@@ -10,6 +10,7 @@ to be drawn, not measured.
 from __future__ import annotations
 
 import pytest
+from browser_helpers import MEASURE_LABELS as MEASURE
 
 from rulebook.core import all_games
 
@@ -18,25 +19,6 @@ pytestmark = pytest.mark.browser
 PAGES = sorted(all_games()) + ["index"]
 SIZES = {"tablet": (1024, 768), "phone": (390, 844)}
 
-MEASURE = r"""
-() => {
-  const out = {small: [], truncated: []};
-  const shown = (e) => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
-    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
-  for (const e of document.querySelectorAll('body *')) {
-    if (!shown(e)) continue;
-    if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
-    let size = parseFloat(getComputedStyle(e).fontSize);
-    if (e instanceof SVGElement && e.getScreenCTM) { const m = e.getScreenCTM(); if (m) size *= Math.hypot(m.a, m.b); }
-    if (size < 11.95) out.small.push(`${e.tagName}.${(e.getAttribute('class') || '').split(' ').filter(c => c.startsWith('rb-')).join('.')} "${e.textContent.trim().slice(0, 24)}" ${size.toFixed(1)}px`);
-  }
-  for (const e of document.querySelectorAll('button, .jupyter-button')) {
-    if (shown(e) && e.scrollWidth > e.clientWidth + 1)
-      out.truncated.push(`"${e.textContent.trim().slice(0, 30)}" ${e.scrollWidth}>${e.clientWidth}`);
-  }
-  return out;
-}
-"""
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])

@@ -12,7 +12,7 @@ and keeps screenshots (start, middle, end) for people to look at.
 from __future__ import annotations
 
 import pytest
-from browser_helpers import drawn
+from browser_helpers import MEASURE_LABELS, drawn
 
 from rulebook.core import all_games
 from rulebook.core.lesson import load_lesson
@@ -109,9 +109,13 @@ def test_a_lesson_is_completed_by_taps_only(site, new_page, name, size):
         assert not errors.count() or not errors.first.is_visible(), f"step {step}: {errors.first.inner_text()}"
         if step == steps // 2:
             page.save_screenshot(f"lesson-{name}-{size}-middle", full_page=False)
+            labels = page.evaluate(MEASURE_LABELS)  # mid-game: the board with moves on it
+            assert labels == {"small": [], "truncated": []}, labels
     step, total, done = step_of(page)
     assert done, f"the lesson stopped at step {step} of {total}"
     page.save_screenshot(f"lesson-{name}-{size}-end", full_page=False)
+    labels = page.evaluate(MEASURE_LABELS)
+    assert labels == {"small": [], "truncated": []}, labels
     page.locator(".rb-lesson-new-game").click()
     page.wait_for_selector(".rb-lesson", state="detached")
     assert "learn=1" not in page.url

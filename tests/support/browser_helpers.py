@@ -159,3 +159,26 @@ def widget_states(frames) -> list[dict]:
             if isinstance(item, dict) and isinstance(item.get("state"), dict):
                 states.append(item["state"])
     return states
+
+
+# Every visible text smaller than 12 px as shown (an SVG label's size times its drawing's scale), and every
+# button whose text does not fit. Returns {small: [...], truncated: [...]} (issue 10 D).
+MEASURE_LABELS = r"""
+() => {
+  const out = {small: [], truncated: []};
+  const shown = (e) => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+  for (const e of document.querySelectorAll('body *')) {
+    if (!shown(e)) continue;
+    if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    let size = parseFloat(getComputedStyle(e).fontSize);
+    if (e instanceof SVGElement && e.getScreenCTM) { const m = e.getScreenCTM(); if (m) size *= Math.hypot(m.a, m.b); }
+    if (size < 11.95) out.small.push(`${e.tagName}.${(e.getAttribute('class') || '').split(' ').filter(c => c.startsWith('rb-')).join('.')} "${e.textContent.trim().slice(0, 24)}" ${size.toFixed(1)}px`);
+  }
+  for (const e of document.querySelectorAll('button, .jupyter-button')) {
+    if (shown(e) && e.scrollWidth > e.clientWidth + 1)
+      out.truncated.push(`"${e.textContent.trim().slice(0, 30)}" ${e.scrollWidth}>${e.clientWidth}`);
+  }
+  return out;
+}
+"""

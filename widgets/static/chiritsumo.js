@@ -57,7 +57,7 @@ function render({ model, el }) {
         let dx = 2;
         for (const [colour, count] of seat.held || []) {
           drawDie(mini, { x: dx, y: 80, size: 14, colour, pips: -1, cls: "rb-held" });
-          const t = svgEl("text", { x: dx + 16, y: 92, "font-size": 11, class: "rb-held-count" }, mini);
+          const t = svgEl("text", { x: dx + 16, y: 92, "font-size": 12, class: "rb-held-count" }, mini);
           t.textContent = `×${count}`;
           dx += 36;
         }

@@ -86,7 +86,9 @@ function render({ model, el: host }) {
     const claimedBy = {};
     for (const [seat, number] of track.claims || []) claimedBy[number] = seat;
     const numbers = track.numbers || [];
-    const perRow = 10, cw = 48, ch = 46;
+    // a phone shows 8 numbers a row: drawn larger, so the seat and milestone marks stay at least 12 px
+    const narrow = window.matchMedia && window.matchMedia("(max-width: 700px)").matches;
+    const perRow = narrow ? 8 : 10, cw = 48, ch = 46;
     const rows = Math.ceil(numbers.length / perRow);
     const svg = svgEl("svg", { viewBox: `0 0 ${perRow * cw + 4} ${rows * ch + 4}`, class: "rb-track rb-track-board" });
     numbers.forEach((n, i) => {
@@ -100,14 +102,14 @@ function render({ model, el: host }) {
       const g = svgEl("g", { class: cls.join(" "), "data-number": n }, svg);
       svgEl("rect", { x: x + 2, y: y + 2, width: cw - 4, height: ch - 4, rx: 7, class: "rb-num-cell" }, g);
       if (milestones.has(n)) {
-        const star = svgEl("text", { x: x + cw - 9, y: y + 14, "text-anchor": "middle", class: "rb-num-star", "font-size": 11 }, g);
+        const star = svgEl("text", { x: x + cw - 9, y: y + 14, "text-anchor": "middle", class: "rb-num-star", "font-size": 13 }, g);
         star.textContent = "★";
       }
       const t = svgEl("text", { x: x + cw / 2, y: y + ch / 2 + 6, "text-anchor": "middle", class: "rb-num-text", "font-size": 17 }, g);
       t.textContent = String(n);
       if (n in claimedBy) {
-        svgEl("circle", { cx: x + 10, cy: y + ch - 11, r: 8, class: `rb-claim-dot rb-claim-seat-${claimedBy[n]}` }, g);
-        const s = svgEl("text", { x: x + 10, y: y + ch - 7, "text-anchor": "middle", class: "rb-claim-seat", "font-size": 11 }, g);
+        svgEl("circle", { cx: x + 11, cy: y + ch - 12, r: 9.5, class: `rb-claim-dot rb-claim-seat-${claimedBy[n]}` }, g);
+        const s = svgEl("text", { x: x + 11, y: y + ch - 7.5, "text-anchor": "middle", class: "rb-claim-seat", "font-size": 13 }, g);
         s.textContent = String(claimedBy[n] + 1);
       }
       tappable(g, cells[i], host, () => send({ type: "declare", number: n }));
@@ -123,7 +125,7 @@ function render({ model, el: host }) {
     for (const [seat, number] of track.claims || []) claimedBy[number] = seat;
     const numbers = track.numbers || [];
     const cw = 60, ch = 74, lift = 16;
-    const svg = svgEl("svg", { viewBox: `0 0 ${numbers.length * cw + 4} ${ch + lift + 20}`, class: "rb-track rb-track-milestones" });
+    const svg = svgEl("svg", { viewBox: `0 0 ${numbers.length * cw + 4} ${ch + lift + 24}`, class: "rb-track rb-track-milestones" });
     numbers.forEach((n, i) => {
       const claimed = n in claimedBy;
       const x = 2 + i * cw, y = 2 + (claimed ? 0 : lift);
@@ -136,7 +138,7 @@ function render({ model, el: host }) {
       const t = svgEl("text", { x: x + cw / 2, y: y + ch / 2 + 8, "text-anchor": "middle", class: "rb-num-text", "font-size": 24 }, g);
       t.textContent = String(n);
       if (claimed) {
-        const s = svgEl("text", { x: x + cw / 2, y: ch + lift + 14, "text-anchor": "middle", class: "rb-claim-seat-label", "font-size": 12 }, g);
+        const s = svgEl("text", { x: x + cw / 2, y: ch + lift + 19, "text-anchor": "middle", class: "rb-claim-seat-label", "font-size": 16 }, g);
         s.textContent = `S${claimedBy[n] + 1}`;
       }
       tappable(g, cells[i], host, () => send({ type: "declare", number: n }));

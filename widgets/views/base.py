@@ -128,12 +128,18 @@ class BaseView:
         """The language changed: relabel controls the view owns (``refresh`` follows)."""
 
     # ----- options and seats ------------------------------------------------------------
+    players_input: w.Dropdown | None = None
+    """The player-count dropdown made by ``players_dropdown`` (None: the game has no such option)."""
+    players_default = 1
+
     def options(self) -> dict[str, Any]:
-        """Options chosen in ``options_widget`` for the next game."""
-        return {}
+        """Options chosen in ``options_widget`` for the next game (by default the player count, if any)."""
+        return {} if self.players_input is None else {"players": int(self.players_input.value)}
 
     def set_options(self, options: Mapping[str, Any]) -> None:
-        """Show ``options`` (the running game's) in ``options_widget``."""
+        """Show ``options`` (the running game's) in ``options_widget`` (by default the player count, if any)."""
+        if self.players_input is not None:
+            self.players_input.value = int(options.get("players", self.players_default))
 
     def default_seats(self, options: Mapping[str, Any]) -> list[str]:
         """Seat kinds for a new game with ``options``: one human, bots in the rest."""
@@ -156,6 +162,7 @@ class BaseView:
     def players_dropdown(self, choices: list[int], value: int) -> w.Dropdown:
         """The new-game panel's player count (``rb-players``); a change rebuilds the seat choosers."""
         dropdown = w.Dropdown(options=choices, value=value)
+        self.players_input, self.players_default = dropdown, value
         dropdown.add_class("rb-players")
         dropdown.observe(self.app.guarded(lambda _: self.app.seats_changed()), "value")
         return dropdown

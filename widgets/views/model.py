@@ -143,6 +143,18 @@ def engine_for(game: Any, state: Any, acting: bool) -> Engine:
     return Engine(legal=legal, refusal=refusal)
 
 
+def example_state(kinds: Mapping[str, Any], spec: Any) -> Any | None:
+    """The engine state a worked example of the rules shows (``rulebook.core.examples``), or None.
+
+    None when the game has no such kind or the kind draws no position: the
+    rule panel then shows the caption alone.
+    """
+    kind = kinds.get(spec.kind)
+    if kind is None or kind.position is None:
+        return None
+    return kind.position(spec.values)
+
+
 # ----- the view model ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Control:

@@ -66,11 +66,6 @@ class View(BaseView):
         self.players_input.description = WORDS("players", lang)
 
     # ----- options and seats ---------------------------------------------------------------------
-    def options(self) -> dict[str, Any]:
-        return {"players": int(self.players_input.value)}
-
-    def set_options(self, options: Mapping[str, Any]) -> None:
-        self.players_input.value = int(options.get("players", self.v.default_players))
 
     def default_seats(self, options: Mapping[str, Any]) -> list[str]:
         n = int(options.get("players", self.v.default_players))

@@ -17,28 +17,16 @@ from rulebook.core import HUMAN
 from rulebook.core.examples import ExampleSpec, load_kinds
 from rulebook.games.not_my_fault.examples import audited
 
-from ..model import engine_for
+from ..model import engine_for, example_state
 from .common import Page
 from .present import last_view, present, seats_view
-
-TITLES = {
-    "audit": ("監査の結果", "The audit"),
-    "completion": ("完成の宣言", "The completion"),
-    "hand": ("{seat} の手札", "{seat}'s hand"),
-}
-
-
-def _title(key: str, lang: str, **values: Any) -> str:
-    ja, en = TITLES[key]
-    return (ja if lang == "ja" else en).format(**values)
-
+from .texts import WORDS
 
 def example_view(game: Any, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
     """The board's view model for one example, or None for a kind this board does not draw."""
-    kind = load_kinds(type(game).__module__.rsplit(".", 1)[0]).get(spec.kind)
-    if kind is None or kind.position is None:
+    state = example_state(load_kinds(type(game).__module__.rsplit(".", 1)[0]), spec)
+    if state is None:
         return None
-    state = kind.position(spec.values)
     n = state.players
     seat = state.turn if spec.kind == "audit" else state.claims[-1].seat
     acting = not game.is_terminal(state)
@@ -54,8 +42,8 @@ def example_view(game: Any, spec: ExampleSpec, lang: str) -> dict[str, Any] | No
     board.pop("drawn", None)
     board["hand_clickable"] = False
     name = f"席{seat + 1}" if lang == "ja" else f"Seat {seat + 1}"
-    board["words"]["hand"] = _title("hand", lang, seat=name)
-    board["words"]["last"] = _title(spec.kind, lang)
+    board["words"]["hand"] = WORDS("example_hand", lang, seat=name)
+    board["words"]["last"] = WORDS(f"example_{spec.kind}", lang)
     if spec.kind == "audit":
         after = audited(game, state)
         seen = game.observe(after, seat)

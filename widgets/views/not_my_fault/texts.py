@@ -211,6 +211,10 @@ WORDS = Catalogue(
         "advice_completion": ("（完成）", " (completion)"),
         "advice_audit": ("監査する", "audit"),
         "advice_draw": ("信じてカードを引く", "trust and draw"),
+        # titles of the rules' worked examples (examples.py)
+        "example_audit": ("監査の結果", "The audit"),
+        "example_completion": ("完成の宣言", "The completion"),
+        "example_hand": ("{seat} の手札", "{seat}'s hand"),
     }
 )
 

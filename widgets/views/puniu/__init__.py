@@ -67,11 +67,6 @@ class View(BaseView):
     def set_lang(self, lang: str) -> None:
         self.players_input.description = WORDS("players", lang)
 
-    def options(self) -> dict[str, Any]:
-        return {"players": int(self.players_input.value)}
-
-    def set_options(self, options: Mapping[str, Any]) -> None:
-        self.players_input.value = int(options.get("players", 1))
 
     def default_seats(self, options: Mapping[str, Any]) -> list[str]:
         return [HUMAN] + ["hint"] * (int(options.get("players", 1)) - 1)

@@ -12,18 +12,17 @@ from typing import Any
 from rulebook.core.examples import ExampleSpec
 from rulebook.games.puniu.examples import KINDS
 
-from ..model import engine_for
+from ..model import engine_for, example_state
 from .common import Page
 from .present import present
 
 
 def example_view(game: Any, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
     """The board's view model for one example, or None for a kind this board does not draw."""
-    kind = KINDS.get(spec.kind)
-    if kind is None or kind.position is None:
+    state = example_state(KINDS, spec)
+    if state is None:
         return None
     fields = spec.values
-    state = kind.position(fields)
     acting = spec.kind == "score"
     page = Page(acting=acting, kind_face=int(fields.get("face", "0") or 0) if acting else 0)
     view = present(game.observe(state, 0), engine_for(game, state, acting), page, lang).to_json()

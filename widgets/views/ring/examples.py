@@ -21,7 +21,7 @@ from rulebook.games.ring.cards import AREAS
 from rulebook.games.ring.examples import KINDS, trick_states
 from rulebook.games.ring.state import State
 
-from ..model import engine_for
+from ..model import engine_for, example_state
 from .common import Page
 from .present import present
 from .texts import WORDS
@@ -34,10 +34,9 @@ def _die(state: State, seat: int, lang: str) -> str:
 
 def example_view(game: Any, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
     """The board's view model for one example, or None for a kind this board does not draw."""
-    kind = KINDS.get(spec.kind)
-    if kind is None or kind.position is None:
+    state = example_state(KINDS, spec)
+    if state is None:
         return None
-    state = kind.position(spec.values)
     n = len(state.rings)
     page = Page(seats=(HUMAN,) * n)
     view = present(game.observe(state, SPECTATOR), engine_for(game, state, False), page, lang).to_json()

@@ -15,17 +15,16 @@ from typing import Any
 from rulebook.core.examples import ExampleSpec
 from rulebook.games.treasure_hunt.examples import KINDS
 
-from ..model import engine_for
+from ..model import engine_for, example_state
 from .common import Page
 from .present import present
 
 
 def example_view(game: Any, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
     """The board's view model for one example, or None for a kind this board does not draw."""
-    kind = KINDS.get(spec.kind)
-    if kind is None or kind.position is None:
+    state = example_state(KINDS, spec)
+    if state is None:
         return None
-    state = kind.position(spec.values)
     # drawn as for the player to move, so the options and the earned treasures are marked; no hint values
     page = Page(acting=True, hint=False)
     view = present(game.observe(state, 0), engine_for(game, state, True), page, lang, None, game.rules).to_json()

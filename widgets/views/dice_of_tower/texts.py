@@ -1,0 +1,95 @@
+"""Every text of the Dice of Tower page, in Japanese and English (``WORDS``).
+
+Entries are ``(ja, en)`` or ``(ja, en_one, en_many)`` picked by ``n``. Rule
+refusals come from the engine's ``IllegalAction``; the status line carries
+its own ``<b>`` (values are escaped by the caller).
+"""
+
+from __future__ import annotations
+
+from ..model import Catalogue
+
+WORDS = Catalogue(
+    {
+        # ----- the board
+        "colour_0": ("赤", "Red"),
+        "colour_1": ("青", "Blue"),
+        "colour_2": ("黄", "Yellow"),
+        "colour_3": ("緑", "Green"),
+        "size_1": ("小", "S"),
+        "size_2": ("中", "M"),
+        "size_3": ("大", "L"),
+        "die_title": ("ダイス {die}（{colour}・{size}）: {face}", "Die {die} ({colour}, {size}): {face}"),
+        "die_rolling": ("ダイス {die}（{colour}・{size}）: 振っています", "Die {die} ({colour}, {size}): being rolled"),
+        "tower_points": ("{points} 点", "{points} pts"),
+        "risk": ("崩れ {p}%", "falls {p}%"),
+        "towers": ("タワー（横から見た図）", "Towers (side view)"),
+        "removed": ("除去: {n} 個", "Out: {n} die", "Out: {n} dice"),
+        "team": ("{a}・{b}", "{a} + {b}"),
+        "score_head": ("得点", "Score"),
+        "round_col": ("R{round}", "R{round}"),
+        "total_col": ("合計", "Total"),
+        "now_col": ("いま", "Now"),
+        # ----- captions
+        "caption_pick": ("乗せる 1 段のダイスをタップしてください（光っているダイス）。", "Tap one of your lone dice to pick it (the glowing ones)."),
+        "caption_target": (
+            "ダイス {die}（{face}）を乗せるタワーをタップしてください（光っている一番上のダイス）。別のダイスをタップすると持ちかえます。",
+            "Tap the tower to put die {die} ({face}) on (its glowing top). Tap another lone die to pick that one instead.",
+        ),
+        "caption_reroll": ("乗せられるダイスがありません。1 段の自分のダイスを全部振りなおします。", "No placement exists: re-roll all your lone dice."),
+        "caption_pass": ("乗せられるダイスがありません。パスです。", "No placement is possible: pass."),
+        "caption_lose": ("バーストしました。除去する 1 段の自分のダイスをタップしてください。", "A burst: tap one of your lone dice to remove it from the game."),
+        "caption_watch": ("{seat} の番です…", "{seat} to play…"),
+        "caption_over": ("ゲーム終了。", "Game over."),
+        "caption_entry_roll": ("実物のダイス {die}（{colour}・{size}）の目を入力してください。", "Enter the face of the real die {die} ({colour}, {size})."),
+        "caption_entry_risk": ("タワーは立ちましたか？ 崩れたらそのタワーを選んでください。", "Did the towers stand? If one fell, choose it."),
+        "prefix": ("{seat}: ", "{seat}: "),
+        # ----- controls
+        "reroll": ("振りなおす", "Re-roll"),
+        "pass": ("パス", "Pass"),
+        "face": ("{face}", "{face}"),
+        "off": ("ダイスが場外へ", "Die left the table"),
+        "stand": ("立った", "Stood"),
+        "burst": ("バースト: ダイス {die} のタワー", "Burst: the tower on die {die}"),
+        # ----- messages
+        "last_place": ("{prefix}ダイス {die}（{face}）をダイス {onto} の上へ。高さ {height}。", "{prefix}Put die {die} ({face}) on die {onto}: a tower of {height}."),
+        "last_burst_place": ("{prefix}バースト！ ダイス {tower} のタワーが崩れ、手のダイス {die} を失いました。", "{prefix}Burst! The tower on die {tower} fell and die {die} in hand is lost."),
+        "last_burst_reroll": ("{prefix}振りなおしでバースト！ ダイス {tower} のタワーが崩れました。", "{prefix}Burst while re-rolling! The tower on die {tower} fell."),
+        "last_remove": ("{prefix}ダイス {die} を除去しました。", "{prefix}Removed die {die} from the game."),
+        "last_pass": ("{prefix}パス。", "{prefix}Passed."),
+        "last_reroll": ("{prefix}振りなおし。", "{prefix}Re-rolled."),
+        "last_off": ("ダイス {die} が場外へ出て、除去されました。", "Die {die} left the table and is out of the game."),
+        "round_over": ("ラウンド {round} の得点: {scores}", "Round {round} scores: {scores}"),
+        "not_your_move": ("いまはあなたの番ではありません。", "It is not your move right now."),
+        "no_such_die": ("ダイス {die} はありません。", "There is no die {die}."),
+        "pick_first": ("先に乗せるダイスをタップしてください。", "Tap the die to place first."),
+        # ----- status line (HTML)
+        "status_round": ("ラウンド <b>{round}</b>/{rounds}", "Round <b>{round}</b>/{rounds}"),
+        "status_lap": ("{lap} 周目/{laps}", "lap {lap}/{laps}"),
+        "status_seat": ("<b>{seat}</b> の番", "<b>{seat}</b> to play"),
+        # ----- log
+        "log_place": ("ダイス {die}（{size}・{face}）→ ダイス {onto} の上（高さ {height}）", "Die {die} ({size}, {face}) onto die {onto} (height {height})."),
+        "log_reroll": ("振りなおし", "Re-rolls."),
+        "log_rerolled": ("振りなおし → {faces}", "Re-rolled: {faces}."),
+        "log_pass": ("パス", "Passes."),
+        "log_remove": ("ダイス {die} を除去", "Removes die {die}."),
+        "log_burst": ("バースト: ダイス {tower} のタワーが崩れた", "Burst: the tower on die {tower} fell."),
+        "log_off": ("ダイス {die} が場外へ", "Die {die} left the table."),
+        "log_round": ("ラウンド {round} 終了: {scores}", "Round {round} over: {scores}."),
+        # ----- options
+        "players": ("人数", "Players"),
+        "sizes": ("ダイスの大きさ", "Die sizes"),
+        "sizes_mixed": ("小3・中3・大2", "3 S, 3 M, 2 L"),
+        "sizes_one": ("全部同じ大きさ", "All one size"),
+        "hands": ("崩れやすさ", "Steadiness"),
+        "hands_perfect": ("完璧な手（崩れない）", "Perfect hands (no collapse)"),
+        "hands_steady": ("しっかり", "Steady"),
+        "hands_normal": ("ふつう", "Normal"),
+        "hands_shaky": ("ふるえる手", "Shaky"),
+        "height_risk": ("高さ ‰", "Height ‰"),
+        "step_risk": ("大きさの差 ‰", "Size step ‰"),
+        "reroll_risk": ("振りなおし ‰", "Re-roll ‰"),
+    }
+)
+
+__all__ = ["WORDS"]

@@ -344,7 +344,7 @@ class GameApp:
 
     # ----- starting games ----------------------------------------------------------------
     def _start(self, options: Mapping[str, Any] | None, seed: Any, seats: Sequence[str] | None, table: bool) -> None:
-        opts = self.game.normalize_options(options)
+        opts = self.game.normalize_options(self.view.table_options(options or {}, table))
         if seats is None:
             seats = self.view.default_seats(opts)
         current = getattr(self, "session", None)

@@ -141,6 +141,15 @@ class BaseView:
         if self.players_input is not None:
             self.players_input.value = int(options.get("players", self.players_default))
 
+    def table_options(self, options: Mapping[str, Any], table: bool) -> dict[str, Any]:
+        """The options of a new game, told whether it is played with real components (table mode).
+
+        For a game whose rules change at a real table (an entry that only
+        exists there), whichever way the game was started: the new-game
+        panel, a ``?table=1`` link or a rematch. By default nothing changes.
+        """
+        return dict(options)
+
     def default_seats(self, options: Mapping[str, Any]) -> list[str]:
         """Seat kinds for a new game with ``options``: one human, bots in the rest."""
         game = self.app.game

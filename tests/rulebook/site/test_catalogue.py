@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pathlib import Path
 
 from rulebook.site.catalogue import ENTRIES, filter_entries, is_playable, sort_entries
@@ -65,7 +67,9 @@ def test_sort_puts_unknown_last_and_playable_first_on_ties() -> None:
     assert all(e.age is None for e in ordered[3:])
 
 
-def test_a_game_is_playable_once_its_engine_and_notebook_exist() -> None:
+def test_a_game_is_playable_once_its_engine_and_notebook_exist(tmp_path) -> None:
     assert is_playable(BY_SLUG["chiritsumo"])
-    assert not is_playable(BY_SLUG["kokkuri"])  # no engine yet
-    assert not is_playable(BY_SLUG["dice_of_tower"])
+    assert is_playable(BY_SLUG["dice_of_tower"])
+    assert not is_playable(BY_SLUG["chiritsumo"], notebooks=tmp_path)  # an engine but no page
+    (tmp_path / "no_such_game.ipynb").write_text("{}")
+    assert not is_playable(replace(BY_SLUG["chiritsumo"], slug="no_such_game"), notebooks=tmp_path)  # a page but no engine

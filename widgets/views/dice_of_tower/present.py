@@ -51,6 +51,12 @@ def die_words(o: Mapping[str, Any], die: int, lang: str) -> dict[str, Any]:
     return {"die": die, "colour": colour_name(colour_of(o, die), lang), "size": WORDS(f"size_{o['sizes'][die]}", lang), "face": o["faces"][die]}
 
 
+def label(o: Mapping[str, Any], die: int, lang: str, face: bool = True) -> str:
+    """A die as the page names it: colour, size and (``face``) its face — "Red L 6"."""
+    words = die_words(o, die, lang)
+    return WORDS("die_label" if face and words["face"] else "die_bare", lang, **words)
+
+
 def mode_of(o: Mapping[str, Any], page: Page) -> str:
     if o["phase"] == "over":
         return "over"
@@ -80,7 +86,7 @@ def present(o: Mapping[str, Any], engine: Engine, page: Page, lang: str) -> View
         if o["phase"] == "lose":
             caption, rule = WORDS("caption_lose", lang), "lose-die"
         elif places:
-            caption = WORDS("caption_target", lang, die=picked, face=o["faces"][picked]) if picked is not None else WORDS("caption_pick", lang)
+            caption = WORDS("caption_target", lang, die=label(o, picked, lang)) if picked is not None else WORDS("caption_pick", lang)
             rule = "place" if picked is not None else "pick"
         elif REROLL in legal:
             caption, rule = WORDS("caption_reroll", lang), "reroll"
@@ -116,7 +122,9 @@ def present(o: Mapping[str, Any], engine: Engine, page: Page, lang: str) -> View
                 item["picked"] = True
             if die in targets:
                 item["target"] = True
-                item["risk"] = WORDS("risk", lang, p=f"{100 * risks[die]:.1f}".rstrip("0").rstrip(".")) if risks.get(die) else ""
+                p = f"{100 * risks[die]:.1f}".rstrip("0").rstrip(".")
+                item["risk"] = WORDS("risk", lang, p=p) if risks.get(die) else ""
+                item["risk_title"] = WORDS("risk_title", lang, p=p) if risks.get(die) else ""
             if o["pending"] is not None and die in o["pending"]:
                 item["pending"] = True
             dice.append(item)
@@ -125,6 +133,7 @@ def present(o: Mapping[str, Any], engine: Engine, page: Page, lang: str) -> View
     board = {
         "ply": page.ply,
         "mode": mode,
+        "phase": o["phase"],
         "seat": None if mode == "over" else seat,
         "interactive": mode == "decide",
         "picked": picked,
@@ -141,7 +150,7 @@ def entry_controls(o: Mapping[str, Any], engine: Engine, lang: str) -> tuple[str
     controls: list[Control] = []
     if o["phase"] == "roll":
         die = o["queue"][0]
-        caption = WORDS("caption_entry_roll", lang, **die_words(o, die, lang))
+        caption = WORDS("caption_entry_roll", lang, die=label(o, die, lang, face=False))
         for v in range(1, 7):
             controls.append(Control.for_action(f"face-{v}", WORDS("face", lang, face=v), Face(v), engine, lang))
         controls.append(Control.for_action("off", WORDS("off", lang), Off(), engine, lang))
@@ -150,7 +159,7 @@ def entry_controls(o: Mapping[str, Any], engine: Engine, lang: str) -> tuple[str
     controls.append(Control.for_action("stand", WORDS("stand", lang), Stand(), engine, lang))
     for action in engine.legal:
         if isinstance(action, Burst):
-            controls.append(Control.for_action(f"burst-{action.tower}", WORDS("burst", lang, die=action.tower), action, engine, lang))
+            controls.append(Control.for_action(f"burst-{action.tower}", WORDS("burst", lang, die=label(o, action.tower, lang, face=False)), action, engine, lang))
     return caption, "collapse", controls
 
 
@@ -163,15 +172,15 @@ def last_messages(o: Mapping[str, Any], page: Page, lang: str) -> list[Message]:
         prefix = WORDS("prefix", lang, seat=name(seat, page, lang))
         if kind == "place":
             height = next((len(t) for t in o["towers"] if die in t), 0)
-            out.append(Message("info", WORDS("last_place", lang, prefix=prefix, die=die, face=o["faces"][die], onto=tower, height=height), "place"))
+            out.append(Message("info", WORDS("last_place", lang, prefix=prefix, die=label(o, die, lang), onto=label(o, tower, lang), height=height), "place"))
         elif kind in ("burst-place", "burst-reroll"):
-            out.append(Message("notice", WORDS(f"last_{kind.replace('-', '_')}", lang, prefix=prefix, die=die, tower=tower), "collapse"))
+            out.append(Message("notice", WORDS(f"last_{kind.replace('-', '_')}", lang, prefix=prefix, die=label(o, die, lang, face=False) if die >= 0 else "", tower=label(o, tower, lang, face=False)), "collapse"))
         elif kind == "remove":
-            out.append(Message("info", WORDS("last_remove", lang, prefix=prefix, die=die), "lose-die"))
+            out.append(Message("info", WORDS("last_remove", lang, prefix=prefix, die=label(o, die, lang)), "lose-die"))
         elif kind == "pass":
             out.append(Message("info", WORDS("last_pass", lang, prefix=prefix), "reroll"))
         elif kind == "off":
-            out.append(Message("notice", WORDS("last_off", lang, die=die), "table-mode"))
+            out.append(Message("notice", WORDS("last_off", lang, die=label(o, die, lang, face=False)), "table-mode"))
     if o["rounds"] and o["phase"] == "roll" and o["then"] == "deal":
         scores = ", ".join(f"{colour_name(c, lang)} {p}" for c, p in enumerate(o["rounds"][-1]))
         out.append(Message("info", WORDS("round_over", lang, round=len(o["rounds"]), scores=scores), "scoring"))

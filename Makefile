@@ -65,6 +65,7 @@ notebooks: install-test
 	$(BIN)/python -m pytest -q --nbval-lax notebooks
 
 bench: install-test chromium
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	$(BIN)/python -m benchmarks
 
 clean:

@@ -113,7 +113,7 @@ ENTRIES: tuple[Entry, ...] = (
         estimate=(20, 30),
     ),
     Entry(
-        "kokkuri", "狐狗狸太陽（こっくりサン）", "Kokkuri-san", 3, 4, 15, 30, 8, 2016, "—", "002_0e57f93b5ca001b0",
+        "kokkuri_san", "狐狗狸太陽（こっくりサン）", "Kokkuri-san", 3, 4, 15, 30, 8, 2016, "—", "002_0e57f93b5ca001b0",
         blurb_ja="候補者にこっそり票を入れ、選挙の順位と後ろ盾の効果で点を取る。",
         blurb_en="Slip votes under the candidates and score from the ranking and your patrons.",
     ),
@@ -143,7 +143,7 @@ ENTRIES: tuple[Entry, ...] = (
     ),
     Entry(
         "lemon_poker", "レモンポーカー", "Lemon Poker", 2, None, None, None, None, None, "#42", BLOG,
-        "作者いわく未完成", "marked unfinished by its designer",
+        "作者いわく未完成・このページは 2 人用", "marked unfinished by its designer; this page seats 2",
         blurb_ja="親が並べた 2 組の手札の一部を見て、子がどちらが勝つかに賭ける。",
         blurb_en="The dealer lays out two sorted hands; the other player sees a few cards and bets on one.",
         estimate=(10, 20),

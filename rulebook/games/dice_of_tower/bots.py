@@ -24,6 +24,7 @@ import numpy as np
 from rulebook.bots.search import SearchBot
 
 from .actions import Place, Remove
+from .board import die_colour, placement_risk, round_scores, singles, state_from_observation, tower_index
 from .state import Phase, State, colour_of_seat
 
 LOST_DIE = 3.5
@@ -33,26 +34,21 @@ EXPOSED = 0.5
 SEARCH_BUDGET = 0.12
 
 
-def _engine():
-    from . import game as engine
-
-    return engine
 
 
 def placement_value(state: State, action: Place, risk: float) -> float:
     """Expected points of ``action`` for the placing colour (see the module docstring)."""
-    engine = _engine()
-    mine = engine.die_colour(state, action.die)
+    mine = die_colour(state, action.die)
     faces, sizes = state.faces, state.sizes
-    tower = state.towers[engine.tower_index(state)[action.onto]]
+    tower = state.towers[tower_index(state)[action.onto]]
     h = len(tower)
     v, t = faces[action.die], faces[action.onto]
     taken = t * h
     new_points = v * (h + 1)
     threat = any(
         faces[d] == 7 - v and sizes[d] >= sizes[action.die]
-        for d in engine.singles(state)
-        if d != action.die and engine.die_colour(state, d) != mine
+        for d in singles(state)
+        if d != action.die and die_colour(state, d) != mine
     )
     stands = new_points + taken - v - (EXPOSED * new_points if threat else 0.0)
     falls = taken - v - LOST_DIE
@@ -69,11 +65,9 @@ class RulesBot:
             raise ValueError("no legal action to choose from")
         if len(legal_actions) == 1:
             return legal_actions[0]
-        engine = _engine()
-        state = engine.state_from_observation(observation)
-        game = engine.DiceOfTower()
+        state = state_from_observation(observation)
         if all(isinstance(a, Place) for a in legal_actions):
-            return max(legal_actions, key=lambda a: placement_value(state, a, game.place_risk(state, a.die, a.onto)))
+            return max(legal_actions, key=lambda a: placement_value(state, a, placement_risk(state, a.die, a.onto)))
         if all(isinstance(a, Remove) for a in legal_actions):
             return min(legal_actions, key=lambda a: (state.faces[a.die], state.sizes[a.die], a.die))
         return legal_actions[0]
@@ -85,7 +79,7 @@ def rollout(game: Any, state: State, rng: np.random.Generator) -> Any:
     if len(legal) == 1 or rng.random() < 0.25:
         return legal[int(rng.integers(len(legal)))]
     if isinstance(legal[0], Place):
-        index = _engine().tower_index(state)
+        index = tower_index(state)
         faces = state.faces
         return max(legal, key=lambda a: faces[a.die] * (len(state.towers[index[a.onto]]) + 1) + faces[a.onto] * len(state.towers[index[a.onto]]))
     if isinstance(legal[0], Remove):
@@ -95,12 +89,11 @@ def rollout(game: Any, state: State, rng: np.random.Generator) -> Any:
 
 def evaluate(state: State, seat: int) -> float:
     """Share of the win from the colour totals so far plus the towers standing (logistic in the lead)."""
-    engine = _engine()
     mine = colour_of_seat(state.players, seat)
     totals = list(state.scores)
     # towers standing count as if the round ended now (a finished game has them in the totals already;
     # a new round's dice are not rolled yet and score 0)
-    now = engine.round_scores(state) if state.phase != Phase.OVER else (0,) * state.colours
+    now = round_scores(state) if state.phase != Phase.OVER else (0,) * state.colours
     points = [a + b for a, b in zip(totals, now)]
     others = max(p for c, p in enumerate(points) if c != mine)
     return 1.0 / (1.0 + math.exp(-(points[mine] - others) / 8.0))

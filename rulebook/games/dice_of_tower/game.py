@@ -24,6 +24,8 @@ from rulebook.core.errors import BadOption, IllegalAction, UnreadableAction
 from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
 
 from . import collapse
+from .board import die_colour, placement_risk, placements, round_scores, singles, state_from_observation, tower_index
+from .bots import RulesBot, make_search_bot
 from .actions import FACES, OFF, PASS, REROLL, STAND, Action, Burst, Face, Off, Pass, Place, Remove, Reroll, Stand, parse
 from .state import (
     DICE_PER_SEAT,
@@ -53,46 +55,6 @@ def seat_ja(seat: int) -> str:
 
 def seat_en(seat: int) -> str:
     return f"Seat {seat + 1}"
-
-
-def die_colour(state: State, die: int) -> int:
-    return colour_of_seat(state.players, die // DICE_PER_SEAT)
-
-
-def tower_index(state: State) -> dict[int, int]:
-    """Die id -> position of its tower in ``state.towers``."""
-    return {d: k for k, tower in enumerate(state.towers) for d in tower}
-
-
-def singles(state: State, colour: int | None = None) -> list[int]:
-    """Lone dice already rolled (of ``colour``, or all), by id."""
-    out = [t[0] for t in state.towers if len(t) == 1 and state.faces[t[0]]]
-    if colour is None:
-        return out
-    return [d for d in out if die_colour(state, d) == colour]
-
-
-def placements(state: State, seat: int) -> list[Place]:
-    """Every placement open to ``seat`` (DT-2), by die then by tower."""
-    mine = colour_of_seat(state.players, seat)
-    faces, sizes = state.faces, state.sizes
-    tops = [t[-1] for t in state.towers]
-    out = []
-    for d in singles(state, mine):
-        want = 7 - faces[d]
-        for top in tops:
-            if top != d and faces[top] == want and sizes[top] <= sizes[d] and die_colour(state, top) != mine:
-                out.append(Place(d, top))
-    return out
-
-
-def round_scores(state: State) -> tuple[int, ...]:
-    """Points per colour of the towers as they stand: top pips × height (DT-5)."""
-    scores = [0] * state.colours
-    for tower in state.towers:
-        top = tower[-1]
-        scores[die_colour(state, top)] += state.faces[top] * len(tower)
-    return tuple(scores)
 
 
 class DiceOfTower(Game[State, Action]):
@@ -146,8 +108,6 @@ class DiceOfTower(Game[State, Action]):
         return {"search": ("探索ボット", "Search bot"), "rules": ("ルールボット", "Rule-based bot"), **super().bot_kinds()}
 
     def make_bot(self, kind: str) -> Any:
-        from .bots import RulesBot, make_search_bot
-
         if kind == "search":
             return make_search_bot(self)
         if kind == "rules":
@@ -190,9 +150,7 @@ class DiceOfTower(Game[State, Action]):
 
     def place_risk(self, state: State, die: int, onto: int) -> float:
         """The model's chance that setting ``die`` on the tower topped by ``onto`` collapses it."""
-        height = len(state.towers[tower_index(state)[onto]])
-        p = collapse.place_risk(state.hands, height + 1, state.sizes[die] - state.sizes[onto])
-        return max(p, collapse.TABLE_FLOOR) if state.table else p
+        return placement_risk(state, die, onto)
 
     def reroll_risks(self, state: State) -> list[tuple[int, float]]:
         """(bottom die, chance) of every tower a re-roll may knock over now."""
@@ -509,33 +467,6 @@ class DiceOfTower(Game[State, Action]):
 
     def reveals(self, state: State, action: Action) -> bool:
         return False
-
-
-def state_from_observation(o: Mapping[str, Any]) -> State:
-    """The state an observation was made from (every field is public)."""
-    hands = o["hands"]
-    last = o["last"]
-    return State(
-        players=o["players"],
-        sizes=tuple(o["sizes"]),
-        faces=tuple(o["faces"]),
-        removed=tuple(o["removed"]),
-        towers=tuple(tuple(t) for t in o["towers"]),
-        phase=Phase(PHASE_NAMES.index(o["phase"])),
-        round=o["round"],
-        start=o["start"],
-        turn=o["turn"],
-        turns=o["turns"],
-        queue=tuple(o["queue"]),
-        then=Then(THEN_NAMES.index(o["then"])),
-        hands=collapse.Hands(hands["height"], hands["step"], hands["reroll"]),
-        table=o["table"],
-        scores=tuple(o["scores"]),
-        rounds=tuple(tuple(r) for r in o["rounds"]),
-        pending=None if o["pending"] is None else Pending(*o["pending"]),
-        last_single=o["last_single"],
-        last=None if last is None else Event(*last),
-    )
 
 
 __all__ = ["DiceOfTower", "die_colour", "placements", "round_scores", "singles", "state_from_observation", "tower_index"]

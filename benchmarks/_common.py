@@ -5,8 +5,13 @@ from __future__ import annotations
 import contextlib
 import os
 import statistics
+import time
 from pathlib import Path
+from typing import Any, Mapping
 
+import numpy as np
+
+from rulebook.core import CHANCE, TERMINAL
 from rulebook.site.process import CHROMIUM, CHROMIUM_ARGS, SiteProcess, free_port
 from rulebook.site.serve import SiteOptions, default_notebooks_dir
 
@@ -73,3 +78,33 @@ def summary(seconds: list[float]) -> str:
         f"median {statistics.median(seconds):.2f} s "
         f"(min {min(seconds):.2f}, max {max(seconds):.2f}, n={len(seconds)})"
     )
+
+
+def random_playouts(game: Any, options: Mapping[str, Any], seconds: float = 3.0, seed: Any = 2026) -> tuple[float, float]:
+    """Random full games per second (``next_state``, chance drawn by its probabilities) and moves per game.
+
+    The figure every game's benchmark prints for its engine: uniformly random
+    players, so it measures the rules, not a bot.
+    """
+    rng = np.random.default_rng(seed)
+    start_state = game.initial_state(options)
+    games = moves = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = start_state
+        while True:
+            player = game.current_player(state)
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                outcomes = game.chance_outcomes(state)
+                probs = np.array([p for _, p in outcomes], dtype=float)
+                action = outcomes[int(rng.choice(len(outcomes), p=probs / probs.sum()))][0]
+            else:
+                legal = game.legal_actions(state)
+                action = legal[int(rng.integers(len(legal)))]
+            state = game.next_state(state, action)
+            moves += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, moves / games

@@ -23,38 +23,14 @@ import time
 
 import numpy as np
 
-from rulebook.core import CHANCE, TERMINAL, Match
+from benchmarks._common import random_playouts
+from rulebook.core import Match
 from rulebook.games.kokkuri_san import KOKKURI_SAN as GAME
 from rulebook.games.kokkuri_san.bots import SEARCH_BUDGET, SEARCH_ITERATIONS, RulesBot, make_search_bot
 
 PLAYOUT_TARGET = 100
 P95_TARGET_MS = 300.0
 SEED = 2026
-
-
-def random_playouts(players: int, seconds: float = 3.0) -> tuple[float, float]:
-    rng = np.random.default_rng([SEED, players])
-    start_state = GAME.initial_state({"players": players})
-    games = moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = start_state
-        while True:
-            player = GAME.current_player(state)
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                outcomes = GAME.chance_outcomes(state)
-                probs = np.array([p for _, p in outcomes], dtype=float)
-                action = outcomes[int(rng.choice(len(outcomes), p=probs / probs.sum()))][0]
-            else:
-                legal = GAME.legal_actions(state)
-                action = legal[int(rng.integers(len(legal)))]
-            state = GAME.next_state(state, action)
-            moves += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, moves / games
 
 
 def decision_times(kind: str, players: int, decisions: int) -> list[float]:
@@ -111,7 +87,7 @@ def main(argv: list[str] | None = None) -> None:
 
     print("Random playouts (uniform legal moves, next_state directly, numpy chance):")
     for players in (3, 4):
-        rate, moves = random_playouts(players)
+        rate, moves = random_playouts(GAME, {"players": players}, seed=[SEED, players])
         ok = "ok" if rate >= PLAYOUT_TARGET else "MISSED"
         print(f"  {players} seats: {rate:8,.0f} games/s ({moves:.0f} moves/game)  target ≥ {PLAYOUT_TARGET}  {ok}")
 

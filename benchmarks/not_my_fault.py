@@ -33,39 +33,14 @@ import time
 
 import numpy as np
 
-from rulebook.core import CHANCE, TERMINAL, Match, get_game
+from benchmarks._common import random_playouts
+from rulebook.core import Match, get_game
 from rulebook.games.not_my_fault.bots import SEARCH_BUDGET, SEARCH_ITERATIONS, make_search_bot
 
 NAMES = ("not_my_fault", "not_my_fault_41")
 PLAYOUT_TARGET = 500  # games per second
 P95_TARGET_MS = 300.0
 SEED = 2026
-
-
-def random_playouts(game, players: int, seconds: float = 3.0) -> tuple[float, float]:
-    """Random full games per second with ``next_state``, and moves per game."""
-    rng = np.random.default_rng([SEED, players])
-    start_state = game.initial_state({"players": players})
-    games = moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = start_state
-        while True:
-            player = game.current_player(state)
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                outcomes = game.chance_outcomes(state)
-                probs = np.array([p for _, p in outcomes], dtype=float)
-                action = outcomes[int(rng.choice(len(outcomes), p=probs / probs.sum()))][0]
-            else:
-                legal = game.legal_actions(state)
-                action = legal[int(rng.integers(len(legal)))]
-            state = game.next_state(state, action)
-            moves += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, moves / games
 
 
 def decision_times(game, players: int, decisions: int) -> list[float]:
@@ -142,7 +117,7 @@ def main(argv: list[str] | None = None) -> None:
     for name in NAMES:
         game = get_game(name)
         for players in (2, 3, game.variant.max_players):
-            rate, moves = random_playouts(game, players)
+            rate, moves = random_playouts(game, {"players": players}, seed=[SEED, players])
             ok = "ok" if rate >= PLAYOUT_TARGET else "MISSED"
             print(f"  {name:16s} {players} seats: {rate:8,.0f} games/s ({moves:.0f} moves/game)  target ≥ {PLAYOUT_TARGET}  {ok}")
 

@@ -1,0 +1,42 @@
+"""National Economy's worked examples drawn by its own board (``national_economy.js``): pure, no widgets.
+
+``sale``: Seat 1 owing wages with the buildings of the example, and every
+legal sale set with what it leaves (the same lines as the page's sale
+buttons). ``score``: Seat 1's buildings with the score forecast.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulebook.core import HUMAN
+from rulebook.core.examples import ExampleSpec, load_kinds
+from rulebook.games.national_economy.actions import Sell
+
+from ..model import engine_for, example_state
+from .present import Page, present, sale_label
+
+
+def example_view(game: Any, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
+    """The board's view model for one example, or None for a kind this board does not draw."""
+    state = example_state(load_kinds(type(game).__module__.rsplit(".", 1)[0]), spec)
+    if state is None:
+        return None
+    page = Page(seats=(HUMAN,) * state.players, humans=(0,), acting=False, viewer=0)
+    o = game.observe(state, 0)
+    view = present(o, engine_for(game, state, False), page, lang).to_json()
+    board = view["board"]
+    board["interactive"] = False
+    board["mode"] = "example"
+    board["you"] = -1  # no hand in the picture
+    board["areas"] = [area for area in board["areas"] if area["owner"] == 0]
+    board["seats"] = board["seats"][:1]
+    if spec.kind == "sale":
+        board["sales"] = [sale_label(o, Sell(s), lang) for s in game.sale_options(state, 0)]
+    view["caption"] = ""
+    view["messages"] = []
+    view["traits"] = {}
+    return view
+
+
+__all__ = ["example_view"]

@@ -11,9 +11,10 @@ from .game import LemonPoker, State
 from .odds import exact_counts, exact_odds, reveal_values
 
 LEMON_POKER = LemonPoker()
-"""The engine instance (``GAME`` is set once the game has its page)."""
+"""The engine instance."""
+GAME = LEMON_POKER
 
 OPTION_SETS = [{"hands": 2}, {"hands": 10}]
 """Set-ups the shared contract tests walk."""
 
-__all__ = ["CardError", "LEMON_POKER", "LemonPoker", "State", "exact_counts", "exact_odds", "reveal_values"]
+__all__ = ["CardError", "GAME", "LEMON_POKER", "LemonPoker", "State", "exact_counts", "exact_odds", "reveal_values"]

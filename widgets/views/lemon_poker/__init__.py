@@ -1,0 +1,181 @@
+"""The Lemon Poker page: the drawing layer.
+
+``present.py`` decides what the page shows, from the viewer's observation
+only; this module owns the widgets, turns board taps into engine actions
+(numbers read through ``as_int``) and draws the view model. The places of
+the two groups (turn a card up) and the stakes of the bet rows are tapped on
+the board, where a tap that cannot be played says why next to it; the
+dealer's swaps and Sorted are buttons of the action bar. Hot seat: the app's
+pass screen hides the dealer's cards from the child between moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rulebook.core import HUMAN, SPECTATOR, Outcome
+from rulebook.core.examples import ExampleSpec
+from rulebook.games.lemon_poker import advice as lp_advice
+from rulebook.games.lemon_poker.actions import Bet, Show, Sorted, Swap
+from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse
+
+from ...base import GameBoard, asset, esm
+from ..base import BaseView
+from .examples import example_view
+from .present import Page, not_acting_refusal, present, status_text
+from .report import describe, hint_html, outcome_html
+from .texts import WORDS
+
+HAND_CHOICES = (2, 4, 6, 8, 10, 12, 16, 20)
+
+
+class LemonPokerBoard(GameBoard):
+    """Seats with chips, the community cards, the two groups of five, the bet rows, the last hand."""
+
+    _esm = esm("lemon_poker.js")
+    _css = asset("app.css", "lemon_poker.css")
+
+
+class View(BaseView):
+    """Lemon Poker's part of the page (``BaseView`` documents each hook)."""
+
+    example_board = LemonPokerBoard
+    table_mode = False
+    """Twelve real cards a hand, all but four secret from one player: no table mode (the page deals)."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        import ipywidgets as w
+
+        self.board = LemonPokerBoard()
+        self.board.add_class("rb-board-widget")
+        self.board.on_msg(self.app.guarded(self._on_message))
+        self.widget = self.board
+        self.hands_input = w.Dropdown(options=list(HAND_CHOICES), value=10)
+        self.hands_input.add_class("rb-hands")
+        self.options_widget = w.VBox([self.hands_input])
+        self._advice_cache: dict[tuple, Any] = {}
+        self.vm = ViewModel()
+        self.set_lang(self.lang)
+
+    def set_lang(self, lang: str) -> None:
+        self.hands_input.description = "手数" if lang == "ja" else "Hands"
+
+    # ----- options and seats ---------------------------------------------------------------------
+    def options(self) -> dict[str, Any]:
+        return {"hands": int(self.hands_input.value)}
+
+    def set_options(self, options: Mapping[str, Any]) -> None:
+        value = options.get("hands", 10)
+        if value in HAND_CHOICES:
+            self.hands_input.value = value
+
+    def default_seats(self, options: Mapping[str, Any]) -> list[str]:
+        return [HUMAN, "odds"]
+
+    def auto_roll(self, state: Any) -> bool:
+        """The deal follows at once: there is nothing to roll by hand."""
+        return True
+
+    # ----- the facts present() needs -------------------------------------------------------------
+    def page(self, o: Mapping[str, Any] | None = None) -> Page:
+        o = self.observation if o is None else o
+        app, match = self.app, self.app.match
+        you = o["you"]
+        acting = you >= 0 and match.current_player == you and match.waiting_for_user() and app.session.can_act()
+        return Page(seats=tuple(match.seats), humans=tuple(app.human_seats()), acting=acting, hot_seat=app.hot_seat(),
+                    viewer=app.viewer, ply=len(match.actions))
+
+    def engine(self, page: Page) -> Any:
+        return engine_for(self.app.game, self.app.match.state, page.acting)
+
+    # ----- drawing -------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        o = self.observation
+        page = self.page(o)
+        self.vm = present(o, self.engine(page), page, self.lang)
+        self.board.view = self.vm.to_json()
+
+    def status(self) -> str:
+        import html
+
+        o = self.observation
+        return status_text(o, self.page(o), self.lang, bold=lambda s: f"<b>{html.escape(s)}</b>")
+
+    def describe(self, before: Any, action: Any, after: Any) -> str | None:
+        game = self.app.game
+        return describe(game.observe(before, SPECTATOR), action, game.observe(after, SPECTATOR), self.page(), self.lang)
+
+    def outcome_html(self, outcome: Outcome) -> str:
+        o = self.observation
+        return outcome_html(outcome, o, self.page(o), self.lang)
+
+    def hint_html(self) -> str:
+        o = self.observation
+        page = self.page(o)
+        return hint_html(o, page, self.lang, self._advice(o) if page.acting else None)
+
+    def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
+        return example_view(self.app.game, spec, lang)
+
+    # ----- moves ---------------------------------------------------------------------------------
+    def handles(self, action: Any) -> bool:
+        """Every move: the board (places, stakes) or the view model's buttons make it."""
+        return isinstance(action, (Show, Bet, Swap, Sorted))
+
+    def extra_controls(self) -> list[Any]:
+        buttons = []
+        for c in self.vm.controls:
+            group = "rb-swap" if c.key.startswith("swap-") else None
+            classes = tuple(x for x in (group, f"rb-{c.key}", "rb-primary" if c.highlight else None, None if c.enabled else "rb-disabled") if x)
+            button = self.app.fresh_button(c.label, classes, lambda c=c: self._press(c))
+            if c.reason:
+                button.tooltip = c.reason
+            buttons.append(button)
+        return buttons
+
+    def _press(self, control: Control) -> None:
+        o = self.observation
+        page = self.page(o)
+        action = self.app.game.parse_action(control.action)
+        if not page.acting:
+            raise not_acting_refusal(o, page, self.engine(page), action)
+        self.app.play(action)
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A tap on the board: {type: "show", group, place} / {type: "bet", group, chips}, with the ply drawn."""
+        if not isinstance(content, dict) or content.get("type") not in ("show", "bet"):
+            return
+        ply = content.get("ply")
+        if ply is not None and as_int(ply) != len(self.app.match.actions):
+            raise refuse(WORDS, RULE_FALLBACK, "stale_tap")
+        group = as_int(content.get("group"), 0, 1)
+        if content["type"] == "show":
+            place = as_int(content.get("place"), 0, 4)
+            if group is None or place is None:
+                return
+            action: Any = Show(group, place)
+        else:
+            chips = as_int(content.get("chips"), 1, 5)
+            if group is None or chips is None:
+                return
+            action = Bet(group, chips)
+        o = self.observation
+        page = self.page(o)
+        if not page.acting:
+            raise not_acting_refusal(o, page, self.engine(page), action)
+        self.app.play(action)
+
+    def _advice(self, o: Mapping[str, Any]) -> Any:
+        """The advice for the viewer's move (cached per position: the dealer's table takes a second)."""
+        key = (len(self.app.match.actions), o["you"])
+        if key not in self._advice_cache:
+            if len(self._advice_cache) > 16:
+                self._advice_cache.clear()
+            self._advice_cache[key] = lp_advice.child_advice(o) or lp_advice.dealer_advice(o)
+        return self._advice_cache[key]
+
+
+RULE_FALLBACK = "actions"
+
+__all__ = ["LemonPokerBoard", "View"]

@@ -211,38 +211,6 @@ def pair_counts(a: GroupSets, b: GroupSets, per_set: bool = True):
             for col, x in enumerate((lower, upto - lower, total - upto)):
                 out[:, col] += sign * np.bincount(own_x, weights=x, minlength=len(out)).astype(np.int64)
     return (out_a, out_b) if per_set else totals
-    va = a.scores.astype(np.int64)  # scores are below 2**30; keys of up to 5 cards below 2**29
-    vb = b.scores.astype(np.int64)
-    in_a = np.zeros(52, dtype=bool)
-    in_a[np.unique(a.cards)] = True
-    in_b = np.zeros(52, dtype=bool)
-    in_b[np.unique(b.cards)] = True
-    vbits = 30
-    for s in range(0, min(a.cards.shape[0], b.cards.shape[0]) + 1):
-        ka, oa = _subset_keys(a.cards, s, in_b)
-        kb, ob = _subset_keys(b.cards, s, in_a)
-        if len(ka) == 0 or len(kb) == 0:
-            continue
-        sign = -1 if s % 2 else 1
-        sides = [(ka, oa, va, kb, ob, vb, out_a), (kb, ob, vb, ka, oa, va, out_b)]
-        for keys_x, own_x, v_x, keys_y, own_y, v_y, out in sides[: 2 if per_set else 1]:
-            # per entry of x: entries of y with the same key and a lower / equal score
-            ky = (keys_y << vbits) | v_y[own_y]
-            ky.sort()
-            kx = (keys_x << vbits) | v_x[own_x]
-            if not per_set:
-                order = np.argsort(kx)
-                kx, keys_x = kx[order], keys_x[order]
-            start = np.searchsorted(ky, keys_x << vbits, side="left")
-            lower = np.searchsorted(ky, kx, side="left") - start
-            upto = np.searchsorted(ky, kx, side="right") - start
-            total = np.searchsorted(ky, (keys_x + 1) << vbits, side="left") - start
-            if not per_set:
-                totals += sign * np.array([lower.sum(), (upto - lower).sum(), (total - upto).sum()])
-                continue
-            for col, x in enumerate((lower, upto - lower, total - upto)):
-                out[:, col] += sign * np.bincount(own_x, weights=x, minlength=len(out)).astype(np.int64)
-    return (out_a, out_b) if per_set else totals
 
 
 def exact_counts(community, groups) -> tuple[int, int, int]:

@@ -22,8 +22,10 @@ from rulebook.core.errors import BadOption, IllegalAction
 from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
 
 from . import actions as A
+from .bots import OddsBot
 from .cards import card_text, parse_card
 from .evaluator import evaluate_one
+from .odds import Position, group_sets, pair_counts
 from .state import BET, CHILD_SHOW, DEAL, DEALER_SHOW, OVER, PHASE_NAMES, SORT, HandResult, Phase, State
 
 START_CHIPS = 20
@@ -67,8 +69,6 @@ class LemonPoker(Game[State, A.Action]):
 
     def make_bot(self, kind: str) -> Any:
         if kind == "odds":
-            from .bots import OddsBot
-
             return OddsBot()
         return super().make_bot(kind)
 
@@ -266,8 +266,6 @@ class LemonPoker(Game[State, A.Action]):
 
     def sample_state(self, observation: Mapping[str, Any], seat: int, rng: Any) -> State:
         """Deal what ``seat`` has not seen, uniformly among deals that fit the face-up cards' places."""
-        from .odds import Position, group_sets, pair_counts
-
         o = observation
         history = tuple(_result_from_dict(r) for r in o["history"])
         community = tuple(parse_card(c) for c in o["community"])

@@ -24,7 +24,7 @@ horizon two rounds ahead scored by the lead in the score forecast.
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -146,31 +146,27 @@ def rollout(game: Game, state: Any, rng: np.random.Generator) -> Any:
     return legal[0]
 
 
-def evaluate(state: Any, seat: int) -> float:
-    """The forecast lead: a logistic of (own score − best other score), or the score itself solo."""
-    from .game import NationalEconomy
+def evaluator(game: Game) -> Callable[[Any, int], float]:
+    """The search bot's value of a position for ``seat``, scored by ``game``'s own final-score rules."""
 
-    game = _ENGINE or NationalEconomy()
-    scores = [game.score(state, s) for s in range(state.players)]
-    if state.players == 1:
-        return 1 / (1 + math.exp(-(scores[0] - 60) / 20))
-    others = max(scores[s] for s in range(state.players) if s != seat)
-    return 1 / (1 + math.exp(-(scores[seat] - others) / 10))
+    def evaluate(state: Any, seat: int) -> float:
+        """The forecast lead: a logistic of (own score − best other score), or the score itself solo."""
+        scores = [game.score(state, s) for s in range(state.players)]
+        if state.players == 1:
+            return 1 / (1 + math.exp(-(scores[0] - 60) / 20))
+        others = max(scores[s] for s in range(state.players) if s != seat)
+        return 1 / (1 + math.exp(-(scores[seat] - others) / 10))
 
-
-_ENGINE = None
+    return evaluate
 
 
 def make_search_bot(game: Game, **kwargs: Any) -> SearchBot:
-    global _ENGINE
-    _ENGINE = game
-
     def horizon(start: Any, state: Any) -> bool:
         return state.round >= start.round + 2
 
-    options = {"budget": SEARCH_BUDGET, "iterations": SEARCH_ITERATIONS, "rollout": rollout, "evaluate": evaluate, "horizon": horizon}
+    options = {"budget": SEARCH_BUDGET, "iterations": SEARCH_ITERATIONS, "rollout": rollout, "evaluate": evaluator(game), "horizon": horizon}
     options.update(kwargs)
     return SearchBot(game, **options)
 
 
-__all__ = ["RulesBot", "make_search_bot", "place_worth", "rollout", "evaluate"]
+__all__ = ["RulesBot", "evaluator", "make_search_bot", "place_worth", "rollout"]

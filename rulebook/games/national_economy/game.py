@@ -21,6 +21,7 @@ from rulebook.core.errors import BadOption, IllegalAction, UnreadableAction
 from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
 
 from .actions import Action, Build, Card, Discard, Pick, Place, Sell, parse
+from .bots import RulesBot, make_search_bot
 from .data import (
     BURN, BY_CODE, CARPENTER, COPIES, FACTORY, FARM, FARMS, GOODS, HAND_LIMIT, HOUSING, INDUSTRY, KINDS_T, MINE,
     N_CARDS, PASSIVE, QUARRY, ROUND_WORKPLACE, ROUNDS, SCHOOL, SOLO2_CLEAR, SOLO_TAX, START_CARDS, START_MONEY,
@@ -91,8 +92,6 @@ class NationalEconomy(Game[State, Action]):
         return {"rules": ("ルールボット", "Rule-based bot"), "search": ("探索ボット", "Search bot"), **super().bot_kinds()}
 
     def make_bot(self, kind: str) -> Any:
-        from .bots import RulesBot, make_search_bot
-
         if kind == "rules":
             return RulesBot(self)
         if kind == "search":

@@ -12,7 +12,7 @@ from rulebook.core import CHANCE, TERMINAL, Match
 from rulebook.games.national_economy import ENGINE as G
 from rulebook.games.national_economy import OPTION_SETS
 from rulebook.games.national_economy.actions import Build, Discard, Place, Sell
-from rulebook.games.national_economy.bots import RulesBot, evaluate, make_search_bot, place_worth
+from rulebook.games.national_economy.bots import RulesBot, evaluator, make_search_bot, place_worth
 from rulebook.games.national_economy.data import BY_CODE, N_CARDS
 from rulebook.games.national_economy.state import Building
 
@@ -133,6 +133,7 @@ def test_worths_and_evaluation() -> None:
     assert place_worth(K["school"], hand, money=50, workers=2, rnd=8, buildable_best=0) < 0
     assert place_worth(K["school"], hand, money=20, workers=2, rnd=2, buildable_best=0, solo=True) < 0
     s = table({}, money=(30, 5))
+    evaluate = evaluator(G)
     assert evaluate(s, 0) > 0.5 > evaluate(s, 1)
 
 

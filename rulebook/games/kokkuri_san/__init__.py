@@ -8,8 +8,9 @@ from .cards import CardDataError, CardSet, load_cards, standin
 from .game import KokkuriSan, State
 
 KOKKURI_SAN = KokkuriSan()
+GAME = KOKKURI_SAN
 
 OPTION_SETS = [{"players": 3, "cards": None}, {"players": 4, "cards": None}]
 """Set-ups the shared contract tests walk."""
 
-__all__ = ["CardDataError", "CardSet", "KOKKURI_SAN", "KokkuriSan", "State", "load_cards", "standin"]
+__all__ = ["CardDataError", "CardSet", "GAME", "KOKKURI_SAN", "KokkuriSan", "State", "load_cards", "standin"]

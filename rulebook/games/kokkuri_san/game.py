@@ -32,7 +32,9 @@ from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
 
 from .actions import DRAW as DRAW_ACTION
 from .actions import SKIP, Action, Card, Draw, First, Flip, Move, Order, Play, Skip, Swap, parse
+from .bots import RulesBot, make_search_bot
 from .cards import KINDS, ROUNDS, X, CardSet, Effect, card_text, load_cards, standin
+from .settlement import LEAD, elected_positions, influence_order, next_starter, votes_of
 from .state import (
     DEAL,
     DRAW,
@@ -55,49 +57,8 @@ HAND = 3
 """Cards in hand after each refill (the source)."""
 TURNS_EACH = 3
 """Turns per player per round: 4 tokens, one of which marks the score (KS-3)."""
-LEAD = 12
-"""An early end: the leader is this many points ahead of the second after the 1st or 2nd settlement."""
 _CHANCE_KINDS = (Order, First, Card)
 _EFFECT_KINDS = (Flip, Swap, Move, Draw, Skip)
-
-
-def votes_of(board: tuple[Played, ...]) -> int:
-    """Votes of one candidate: the sum of its numbers, its sign flipped once per ×−1 card (KS-2)."""
-    total = 0
-    flips = 0
-    for played in board:
-        if played.card == X:
-            flips += 1
-        else:
-            total += played.card
-    return -total if flips % 2 else total
-
-
-def elected_positions(board: tuple[tuple[Played, ...], ...]) -> tuple[int, ...]:
-    """The positions elected 1st and 2nd: most votes first, ties to the one further left."""
-    votes = [votes_of(cards) for cards in board]
-    return tuple(sorted(range(len(board)), key=lambda p: (-votes[p], p))[:2])
-
-
-def influence_order(tokens: tuple[int, ...]) -> list[int]:
-    """Seats with tokens on one candidate, most tokens first; ties: whose first token is further left."""
-    counts: dict[int, int] = {}
-    first: dict[int, int] = {}
-    for i, seat in enumerate(tokens):
-        counts[seat] = counts.get(seat, 0) + 1
-        first.setdefault(seat, i)
-    return sorted(counts, key=lambda s: (-counts[s], first[s]))
-
-
-def next_starter(scores: tuple[int, ...], previous: int) -> int:
-    """The highest score starts; ties: the nearest clockwise from the previous start player, who counts first."""
-    n = len(scores)
-    best = max(scores)
-    for step in range(n):
-        seat = (previous + step) % n
-        if scores[seat] == best:
-            return seat
-    return previous
 
 
 class KokkuriSan(Game[State, Action]):
@@ -149,8 +110,6 @@ class KokkuriSan(Game[State, Action]):
         return {"search": ("探索ボット", "Search bot"), "rules": ("ルールボット", "Rule-based bot"), **super().bot_kinds()}
 
     def make_bot(self, kind: str) -> Any:
-        from .bots import RulesBot, make_search_bot
-
         if kind == "search":
             return make_search_bot(self)
         if kind == "rules":

@@ -1,0 +1,90 @@
+"""What Kokkuri-san's view model (``present``) and its texts around the board (``report``) share.
+
+The page's facts (``Page``), the names of cards, seats and candidates, why a
+tap is not this page's move (``tap``, ``not_acting_refusal``) and the header
+line. Pure (no widgets).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from rulebook.core import HUMAN, SPECTATOR, IllegalAction, RulebookError
+from rulebook.games.kokkuri_san.cards import X, CardSet
+from widgets.views.model import Control, Engine, refuse, seat_label
+
+from .texts import WORDS
+
+Observation = Mapping[str, Any]
+PLAYER_PHASES = ("turn", "effect")
+
+
+@dataclass(frozen=True)
+class Page:
+    """What only the page knows (nothing here is secret: no card of another seat, no seed)."""
+
+    cards: CardSet
+    seats: tuple[str, ...]
+    humans: tuple[int, ...] = ()
+    acting: bool = False
+    viewer: int = SPECTATOR
+    ply: int = 0
+    selected: int | None = None
+    """The card kind chosen from the viewer's hand (None: none yet)."""
+
+
+# ----- small facts ----------------------------------------------------------------------------------
+def card_label(kind: int | None) -> str:
+    return "?" if kind is None else ("×−1" if kind == X else str(kind))
+
+
+def seat_name(seat: int, page: Page, lang: str) -> str:
+    return seat_label(seat, page.seats, lang)
+
+
+def is_bot(seat: int, page: Page) -> bool:
+    return 0 <= seat < len(page.seats) and page.seats[seat] != HUMAN
+
+
+def cand_name(page: Page, kind: int, lang: str) -> str:
+    c = page.cards.candidates[kind]
+    return c.name_ja if lang == "ja" else c.name_en
+
+
+def not_acting_refusal(o: Observation, page: Page, engine: Engine, action: Any) -> RulebookError:
+    """The reason for a tap while the page's seat is not the one to move (nothing about hidden cards)."""
+    if o["result"]:
+        error = engine.why_not(action)
+        if error is not None:
+            return error
+    phase, turn = o["phase"], o["turn"]
+    if phase not in PLAYER_PHASES:
+        return refuse(WORDS, "chance", "wait_chance")
+    key = "not_your_effect" if phase == "effect" else "not_your_turn"
+    return IllegalAction("turn", WORDS(key, "ja", seat=seat_name(turn, page, "ja")), WORDS(key, "en", seat=seat_name(turn, page, "en")))
+
+
+def tap(key: str, label: str, action: Any, o: Observation, engine: Engine, page: Page, lang: str) -> Control:
+    """A tappable element that makes ``action``: the engine decides when the page's seat moves."""
+    if page.acting:
+        return Control.for_action(key, label, action, engine, lang)
+    error = not_acting_refusal(o, page, engine, action)
+    return Control(key, label, False, reason=error.message(lang), rule=error.rule_id, action=str(action))
+
+
+def note(rule: str, key: str, lang: str) -> dict[str, Any]:
+    """A tap on something that is never played (tokens, face-up cards): why, and the rule."""
+    return {"enabled": False, "reason": WORDS(key, lang), "rule": rule}
+
+
+def status_text(o: Observation, page: Page, lang: str) -> str:
+    parts = [WORDS("round_of", lang, round=o["round"])]
+    if not o["result"]:
+        parts.append(WORDS("turns_of", lang, turns=min(o["turns"] + 1, o["turns_per_round"]), total=o["turns_per_round"]))
+        if o["phase"] in PLAYER_PHASES:
+            parts.append(WORDS("to_play", lang, seat=seat_name(o["turn"], page, lang)).rstrip("。."))
+    return " · ".join(parts)
+
+
+__all__ = ["Observation", "PLAYER_PHASES", "Page", "card_label", "cand_name", "is_bot", "not_acting_refusal", "note", "seat_name", "status_text", "tap"]

@@ -334,7 +334,12 @@ class IndexPage:
         e = html.escape
         self.title.value = e(self._w("ボードゲームの遊べるルールブック", "The playable rulebook"))
         self.lang_button.description = t("lang_switch", self.lang)
-        if self.shelf is None:
+        if self.shelf is None and all(e.slug in self.playable for e in ENTRIES):
+            intro = self._w(
+                "ルールを読みながら、その場で遊べます。ゲーム名から始めるか、「遊び方を覚える」で 1 手ずつ教わりましょう。",
+                "Read the rules and play them right there: start from a game's name, or learn it step by step with Learn to play.",
+            )
+        elif self.shelf is None:
             intro = self._w(
                 "ルールを読みながら、その場で遊べます。遊べるゲームはリンクから。ほかのゲームは準備中です。",
                 "Read the rules and play them right there. Playable games link to their page; the others are coming.",

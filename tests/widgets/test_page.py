@@ -113,3 +113,11 @@ def test_a_bad_url_value_names_the_value_and_what_was_used_instead(game: str, qu
     assert used in app.notice_box.value
     bad = query.get("seats", "").split(",")[-1] if "seats" in query else query["players"]
     assert bad in app.notice_box.value
+
+
+def test_the_catalogue_says_others_are_coming_only_while_some_are():
+    from rulebook.site.catalogue import ENTRIES
+
+    assert "coming" in IndexPage("en", playable=frozenset({"chiritsumo"})).intro.value
+    everything = IndexPage("en", playable=frozenset(e.slug for e in ENTRIES))
+    assert "coming" not in everything.intro.value and "Learn to play" in everything.intro.value

@@ -13,6 +13,7 @@ import html
 from typing import Any, Mapping, Sequence
 
 import ipywidgets as w
+import numpy as np
 
 from rulebook.core import HUMAN, IllegalAction, Outcome
 from rulebook.core.examples import ExampleSpec
@@ -175,6 +176,26 @@ class BaseView:
         dropdown.add_class("rb-players")
         dropdown.observe(self.app.guarded(lambda _: self.app.seats_changed()), "value")
         return dropdown
+
+    # ----- the search bot's advice (games with hidden information) --------------------------------
+    def search_advice(self, observation: Mapping[str, Any], make_bot: Any) -> tuple[Any, dict[Any, Any]]:
+        """The search bot's choice for the viewer's move and its estimates per action, from the viewer's observation.
+
+        Cached per position (a redraw must not search again), with the
+        bot made once per page by ``make_bot(game)`` and its rng drawn from the
+        match's seed and ply, so the same position always gets the same advice.
+        """
+        match = self.app.match
+        key = (len(match.actions), observation.get("you"), match.seed)
+        cache: dict[tuple, Any] = self.__dict__.setdefault("_search_advice", {})
+        if key not in cache:
+            if len(cache) > 32:
+                cache.clear()
+            bot = self.__dict__.get("_search_bot") or self.__dict__.setdefault("_search_bot", make_bot(self.app.game))
+            legal = self.app.game.legal_actions(match.state)
+            best = bot.choose(observation, legal, np.random.default_rng([match.seed, 7, len(match.actions)]))
+            cache[key] = (best, dict(getattr(bot, "last_stats", {}) or {}))
+        return cache[key]
 
     # ----- drawing ----------------------------------------------------------------------
     @property

@@ -21,7 +21,6 @@ import json
 from typing import Any, Mapping
 
 import ipywidgets as w
-import numpy as np
 
 from rulebook.core import HUMAN, SPECTATOR, Outcome
 from rulebook.core.examples import ExampleSpec
@@ -78,8 +77,6 @@ class View(BaseView):
         self.options_widget = w.VBox([self.players_input, w.HBox([self.cards_upload, self.cards_reset]), self.cards_note, self.cards_format])
         self.selected: int | None = None
         self._selected_ply = -1
-        self._advice_cache: dict[tuple, Any] = {}
-        self._search: Any = None
         self.vm = ViewModel()
         self.set_lang(self.lang)
 
@@ -193,20 +190,7 @@ class View(BaseView):
     def hint_html(self) -> str:
         o = self.observation
         page = self.page(o)
-        return hint_html(o, self._advice(o) if page.acting else None, page, self.lang)
-
-    def _advice(self, o: Mapping[str, Any]) -> Any:
-        """The search bot's choice for the viewer's move, from the viewer's observation (cached per position)."""
-        match = self.app.match
-        key = (len(match.actions), o["you"], match.seed)
-        if key not in self._advice_cache:
-            if len(self._advice_cache) > 32:
-                self._advice_cache.clear()
-            if self._search is None:
-                self._search = make_search_bot(self.app.game)
-            legal = self.app.game.legal_actions(match.state)
-            self._advice_cache[key] = self._search.choose(o, legal, np.random.default_rng([match.seed, 7, len(match.actions)]))
-        return self._advice_cache[key]
+        return hint_html(o, self.search_advice(o, make_search_bot)[0] if page.acting else None, page, self.lang)
 
     def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
         return example_view(self.app.game, spec, lang)

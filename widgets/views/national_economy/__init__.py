@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 import ipywidgets as w
-import numpy as np
 
 from rulebook.core import CHANCE, HUMAN, SPECTATOR, Outcome
 from rulebook.core.examples import ExampleSpec
@@ -111,8 +110,6 @@ class View(BaseView):
         self.options_widget = w.VBox([self.mode_input, self.players_input])
         self.companion = Companion(app.lang, self.app.guarded)
         self.panel = self.companion.box
-        self._advice_cache: dict[tuple, Any] = {}
-        self._search: Any = None
         self.vm = ViewModel()
         self.set_lang(self.lang)
 
@@ -185,22 +182,8 @@ class View(BaseView):
         game, state = self.app.game, self.app.match.state
         if o["phase"] == "sell":
             return sale_hint_html(o, sale_advice(game, state, o["you"]), self.lang)
-        best, stats = self._advice(o)
+        best, stats = self.search_advice(o, lambda game: make_search_bot(game, budget=0.3))
         return search_hint_html(o, best, stats, self.lang, lambda a: action_label(o, a, self.lang))
-
-    def _advice(self, o: Mapping[str, Any]) -> Any:
-        """The search bot's choice and its estimates for the viewer's move, from the viewer's observation."""
-        match = self.app.match
-        key = (len(match.actions), o["you"], match.seed)
-        if key not in self._advice_cache:
-            if len(self._advice_cache) > 16:
-                self._advice_cache.clear()
-            if self._search is None:
-                self._search = make_search_bot(self.app.game, budget=0.3)
-            legal = self.app.game.legal_actions(match.state)
-            best = self._search.choose(o, legal, np.random.default_rng([match.seed, 7, len(match.actions)]))
-            self._advice_cache[key] = (best, dict(self._search.last_stats))
-        return self._advice_cache[key]
 
     def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
         return example_view(self.app.game, spec, lang)

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 import ipywidgets as w
-import numpy as np
 
 from rulebook.core import HUMAN, SPECTATOR, Outcome
 from rulebook.core.examples import ExampleSpec
@@ -57,8 +56,6 @@ class View(BaseView):
         self.options_widget = w.VBox([self.players_input])
         self.hand_entry: list[int] = []
         self._entry_key: tuple | None = None
-        self._advice_cache: dict[tuple, Any] = {}
-        self._search: Any = None
         self.vm = ViewModel()
         self.set_lang(self.lang)
 
@@ -130,7 +127,7 @@ class View(BaseView):
     def hint_html(self) -> str:
         o = self.observation
         page = self.page(o)
-        return hint_html(o, self.engine(page), page, self.lang, self._advice(o) if page.acting else None)
+        return hint_html(o, self.engine(page), page, self.lang, self.search_advice(o, make_search_bot)[0] if page.acting else None)
 
     def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
         return example_view(self.app.game, spec, lang)
@@ -208,18 +205,3 @@ class View(BaseView):
             raise not_acting_refusal(o, page, self.engine(page), action)
         self.app.play(action)
 
-    def _advice(self, o: Mapping[str, Any]) -> Any:
-        """The search bot's choice for the viewer's move (cached per position; its rng is the match's)."""
-        match = self.app.match
-        key = (len(match.actions), o["you"], match.seed)
-        if key not in self._advice_cache:
-            if len(self._advice_cache) > 32:
-                self._advice_cache.clear()
-            if self._search is None:
-                self._search = make_search_bot(self.app.game)
-            legal = self.app.game.legal_actions(match.state)
-            self._advice_cache[key] = self._search.choose(o, legal, np.random.default_rng([match.seed, 7, len(match.actions)]))
-        return self._advice_cache[key]
-
-
-__all__ = ["NotMyFaultBoard", "View"]

@@ -32,8 +32,10 @@ def on_server(link: str, site) -> str:
 
 
 def test_two_servers_one_postgresql_one_table(start_site, new_page, fresh_postgres_url) -> None:
-    first = start_site(default_notebooks_dir(), db_url=fresh_postgres_url, max_kernels=12)
-    second = start_site(default_notebooks_dir(), db_url=fresh_postgres_url, max_kernels=12)
+    # Cold kernels (preheat=False): preheating every notebook on two servers at once started ~26
+    # kernels on two cores, and on a slow CI machine the phone's page waited past 90 s for its turn.
+    first = start_site(default_notebooks_dir(), db_url=fresh_postgres_url, max_kernels=12, preheat=False)
+    second = start_site(default_notebooks_dir(), db_url=fresh_postgres_url, max_kernels=12, preheat=False)
     tablet = new_page(1024, 768)
     tablet.goto(first.page_url("not_my_fault.ipynb", lang="en", players=2, seats="human,human"))
     tablet.wait_for_voila(".rb-pass-screen")

@@ -33,7 +33,7 @@ notes_ja = "カードは引き出しにあります。"
 def test_host_signs_in_opens_a_table_a_phone_takes_a_seat_and_the_host_closes_it(start_site, new_page, tmp_path) -> None:
     house = tmp_path / "house.toml"
     house.write_text(HOUSE, encoding="utf-8")
-    site = start_site(default_notebooks_dir(), house=house)
+    site = start_site(default_notebooks_dir(), house=house, preheat=False)
     host = new_page(1024, 768)
     host.goto(site.page_url("host.ipynb"))
     host.wait_for_voila(".rb-host-password input")

@@ -105,17 +105,18 @@ def test_a_restarted_server_resumes_every_table(start_site, new_page, tmp_path) 
     from rulebook.site.serve import default_notebooks_dir
 
     db = f"sqlite://{tmp_path / 'tables.sqlite'}"
-    first = start_site(default_notebooks_dir(), db_url=db)
+    first = start_site(default_notebooks_dir(), db_url=db, preheat=False)
     page = new_page()
     page.goto(first.page_url("puniu.ipynb", lang="en", players=2, seats="human,human"))
     page.wait_for_voila(".rb-roll")
     act(page, ".rb-roll")
     record = stored_record(page)
     url, port = page.url, first.port
+    page.evaluate("() => { window.rbBeforeRestart = true; }")  # gone once the page has reloaded itself
     first.stop()
-    second = start_site(default_notebooks_dir(), db_url=db, port=port)
+    second = start_site(default_notebooks_dir(), db_url=db, port=port, preheat=False)
     # the open page notices its kernel is gone, reloads itself, and finds its table on the new server
-    page.wait_for_function("() => document.querySelector('.rb-board-puniu')", timeout=120_000)
+    page.wait_for_function("() => !window.rbBeforeRestart && document.querySelector('.rb-board-puniu')", timeout=120_000)
     page.wait_for_function("k => new URLSearchParams(location.search).get('t') === k", arg=record["meta"]["table_id"])
     assert page.url == url
     page.wait_for_voila(".rb-board-puniu")

@@ -8,12 +8,19 @@ A place limits the face-down cards: those left of a face-up 9 are 9 or
 lower, those right of it 9 or higher.  How the dealer chose which cards to
 show is not modelled.
 
-How: each group's possible face-down sets are listed (combinations of the
-unseen cards, kept when their ranks fit the slots), every set is scored by
-the vectorised evaluator, and pairs of sets that share no card are counted
-by inclusion and exclusion over the shared cards (pairs sharing a set S of
-cards, for every S, with sign (-1)^|S|), each count a sort of
-(shared cards, score) keys.  Nothing is sampled.
+Two ways of counting, both exact (nothing is sampled):
+- ``exact_counts`` counts by rank classes with flushes as a correction
+  (``counting.count_outcomes``): well under a second for any position, all
+  ten cards face down included.
+- ``pair_counts`` goes card by card and gives counts *per face-down set*,
+  which ``reveal_values`` and the bots' sampling need: each group's
+  possible face-down sets are listed (combinations of the unseen cards, kept
+  when their ranks fit the slots), scored by the vectorised evaluator, and
+  pairs of sets that share no card are counted by inclusion and exclusion
+  over the shared cards (pairs sharing a set S of cards, for every S, with
+  sign (-1)^|S|), each count a sort of (shared cards, score) keys.  It is
+  quick while few cards are face down (the game's positions) and is the
+  reference the tests hold ``count_outcomes`` to.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from itertools import combinations
 import numpy as np
 
 from .cards import CardError, card_text, parse_card
+from .counting import count_outcomes, slot_bounds
 from .evaluator import evaluate_columns
 
 __all__ = ["exact_odds", "exact_counts", "Position", "parse_position", "GroupSets", "group_sets",
@@ -100,13 +108,7 @@ def group_sets(pos: Position, gi: int) -> GroupSets:
     """Every face-down set of group ``gi`` that fits its face-up cards' places, scored."""
     group = pos.groups[gi]
     known = set(pos.community) | {c for g in pos.groups for c in g if c is not None}
-    slots = tuple(i for i, c in enumerate(group) if c is None)
-    lo, hi = [], []
-    for i in slots:
-        left = [group[j] // 4 for j in range(i) if group[j] is not None]
-        right = [group[j] // 4 for j in range(i + 1, 5) if group[j] is not None]
-        lo.append(left[-1] if left else 0)
-        hi.append(right[0] if right else 12)
+    slots, lo, hi = slot_bounds(group)
     k = len(slots)
     if k:
         pool = np.array([c for c in range(52) if c not in known and min(lo) <= c // 4 <= max(hi)], dtype=np.int64)
@@ -215,9 +217,7 @@ def pair_counts(a: GroupSets, b: GroupSets, per_set: bool = True):
 
 def exact_counts(community, groups) -> tuple[int, int, int]:
     """Numbers of fitting deals where the first group wins, the second wins, they tie."""
-    pos = parse_position(community, groups)
-    a, b = group_sets(pos, 0), group_sets(pos, 1)
-    w, t, l = (int(x) for x in pair_counts(a, b, per_set=False))
+    w, t, l = count_outcomes(parse_position(community, groups))
     if w + t + l == 0:
         raise CardError("no deal fits these cards: the face-down places cannot be filled in sorted order")
     return w, l, t

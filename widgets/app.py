@@ -823,6 +823,13 @@ class GameApp:
             tags.append(f"<span class='rb-table-closed'>{html.escape(t('table_closed', lang))}</span>")
         return tags
 
+    def tapped(self) -> None:
+        """A tap changed only this page (a card typed in, a die held or picked, a choice made): a
+        refusal or notice shown for an earlier tap no longer describes the page, so it goes; then
+        the page is redrawn. (A move does the same through ``play``.)"""
+        self.error, self.error_internal, self.message = None, None, None
+        self.refresh()
+
     def refresh(self) -> None:
         """Redraw everything from the match (cheap: a few widgets' values)."""
         lang, match = self.lang, self.match

@@ -113,3 +113,62 @@ def test_taps_that_cannot_be_played_say_why_next_to_them(site, page) -> None:
     page.wait_for_selector(".rb-group-0 > .rb-tap-reason")
     assert "already shows two cards" in page.inner_text(".rb-group-0 > .rb-tap-reason")
     assert page.console_errors == [] and page.external_requests == []
+
+
+# ----- table mode: a real deck ------------------------------------------------------------------------------------
+REAL_DEALS = ["Ah 7c 2c 9c 9d Jh Qs 3h 5s 8d Td Kh".split(), "Kd 4s 6h 6c Jd 2s Ac 3d 8h Qc 7s 5d".split()]
+
+
+def type_in(page, cards) -> None:
+    for card in cards:
+        click_and_redraw(page, f".rb-entry-card-{card}")
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (390, 844)])
+def test_table_mode_the_dealer_types_the_real_deal_and_the_page_plays_it(site, new_page, width, height) -> None:
+    page = new_page(width, height)
+    page.goto(site.page_url("lemon_poker.ipynb", hands=2, seats="human,human", table=1, lang="en"))
+    page.wait_for_voila(".rb-pass-screen")  # two people, one tablet: Seat 1 (the first dealer) takes it
+    click_and_redraw(page, ".rb-reveal")
+    page.wait_for_selector(".rb-entry-grid")
+    assert page.locator(".rb-entry-card").count() == 52 and page.locator(".rb-entry-slot").count() == 12
+    first = REAL_DEALS[0]
+    type_in(page, first[:3])
+    page.locator(f".rb-entry-card-{first[0]}").click()  # typed already: the reason, next to the grid
+    reason = page.locator(".rb-entry > .rb-tap-reason")
+    reason.wait_for()
+    assert "typed in already" in reason.inner_text() and reason.get_attribute("data-rule") == "deal"
+    click_and_redraw(page, ".rb-entry-back")
+    assert page.locator(".rb-entry-slot-2").get_attribute("data-card") == ""
+    type_in(page, first[2:])
+    page.save_screenshot(f"lp-table-typed-{width}")
+    click_and_redraw(page, ".rb-entry-confirm")
+    page.wait_for_selector(".rb-sorted")
+    community = page.evaluate("() => [...document.querySelectorAll('.rb-community-card')].map(c => c.dataset.card)")
+    assert community == first[:2]
+    places = page.evaluate("() => [...document.querySelectorAll('.rb-place')].map(p => p.dataset.card)")
+    assert sorted(places[:5]) == sorted(first[2:7]) and sorted(places[5:]) == sorted(first[7:])
+    click_and_wait(page, ".rb-sorted")
+    for _ in range(3):
+        click_and_wait(page, ".rb-place-playable")
+    page.locator(".rb-place-playable").first.click()  # the child's move comes up behind the pass screen
+    page.wait_for_selector(".rb-pass-screen")
+    click_and_redraw(page, ".rb-reveal")
+    click_and_redraw(page, ".rb-hint-toggle")  # the child's exact odds, from the typed cards that are face up
+    assert "%" in page.inner_text(".rb-odds-value")
+    click_and_wait(page, ".rb-place-playable")
+    assert "%" in page.inner_text(".rb-odds-value")  # and again at the bet
+    click_and_wait(page, ".rb-bet-0-1.rb-bet-playable")
+    # hand 2: the child of hand 1 deals and holds the tablet already: the grid, no pass screen
+    page.wait_for_selector(".rb-entry-grid")
+    type_in(page, REAL_DEALS[1])
+    click_and_redraw(page, ".rb-entry-confirm")
+    page.wait_for_selector(".rb-sorted")
+    record = stored_record(page)
+    match = Match.from_record(record, get_game)
+    assert match.table and record["meta"]["table"] is True
+    deals = [str(a).split()[1] for a in record["actions"] if str(a).startswith("deal ")]
+    assert deals == first + REAL_DEALS[1]
+    assert match.state.last.child_gain in (-1, 0, 1) and sum(match.state.chips) == 40
+    assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 1
+    assert page.console_errors == [] and page.external_requests == []

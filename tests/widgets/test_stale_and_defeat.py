@@ -37,3 +37,15 @@ def test_a_refused_moves_rule_stops_being_highlighted_after_the_next_move():
     app.play("roll")
     assert app.error is None and app.rule_panel.highlight == ""
     assert "rb-rule-highlight" not in app.rule_panel.html
+
+
+def test_a_refusal_goes_when_a_tap_changes_the_page_without_a_move():
+    """Holding a die (a page-only change) after a refused tap: the refusal no longer describes the page."""
+    app = GameApp("puniu", lang="en", store=open_store("memory:"), seed=3, seats=["human"])
+    app.roll()
+    board = app.view.board
+    board._handle_custom_msg({"type": "hold", "die": 9, "ply": len(app.match.actions)}, [])  # no such die
+    assert app.error is not None and "rb-error-box" in app.error_box.value
+    board._handle_custom_msg({"type": "hold", "die": 0, "ply": len(app.match.actions)}, [])
+    assert app.error is None and app.view.held == {0}
+    assert "rb-error-box" not in app.error_box.value

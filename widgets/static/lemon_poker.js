@@ -6,7 +6,9 @@
 // and sends taps as messages: {type: "show", group, place, ply} and
 // {type: "bet", group, chips, ply}. A tap on something that cannot be played
 // now shows the reason Python put beside it (the engine's, or whose move it
-// is) right there, with `showReason`.
+// is) right there, with `showReason`. Table mode: while the dealer types in
+// the real deal, the twelve places of the deal and a grid of the 52 cards
+// (a tap sends {type: "enter", card, ply}).
 
 const LP_SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
@@ -126,6 +128,44 @@ function render({ model, el: host }) {
     });
   }
 
+  function drawEntry(view) {
+    const entry = view.entry;
+    if (!entry) {
+      if (view.entry_hidden) element("div", "rb-entry-hidden", root, view.entry_hidden);
+      return;
+    }
+    const box = element("div", "rb-entry", root);
+    element("div", "rb-section-title", box, entry.title || "");
+    const slots = element("div", "rb-entry-slots", box);
+    (entry.slots || []).forEach((slot, i) => {
+      const cls = ["rb-entry-slot", `rb-entry-slot-${i}`];
+      if (slot.next) cls.push("rb-entry-next");
+      if (slot.card) cls.push("rb-entry-filled");
+      const cell = element("div", cls.join(" "), slots);
+      cell.dataset.card = slot.card || "";
+      cell.appendChild(lpCard(slot.card, "", { w: 26, h: 38 }));
+      element("div", "rb-entry-slot-label", cell, slot.label);
+    });
+    element("div", "rb-entry-help", box, entry.help || "");
+    const grid = element("div", "rb-entry-grid", box);
+    (entry.grid || []).forEach((row) => {
+      const line = element("div", "rb-entry-row", grid);
+      row.forEach((cell) => {
+        const cls = ["rb-entry-card", `rb-entry-card-${cell.card}`];
+        if (cell.enabled) cls.push("rb-entry-playable");
+        const red = cell.card[1] === "h" || cell.card[1] === "d";
+        if (red) cls.push("rb-entry-red");
+        const key = element("span", cls.join(" "), line);
+        element("span", "rb-entry-rank", key, cell.card[0] === "T" ? "10" : cell.card[0]);
+        element("span", "rb-entry-suit", key, LP_SUITS[cell.card[1]] || "?");
+        key.setAttribute("aria-label", cell.label);
+        key.dataset.card = cell.card;
+        key.title = cell.enabled ? "" : cell.reason || "";
+        lpTappable(key, cell, box, () => send({ type: "enter", card: cell.card }));
+      });
+    });
+  }
+
   function draw() {
     const vm = model.get("view") || {};
     const view = vm.board || {};
@@ -157,6 +197,7 @@ function render({ model, el: host }) {
     if (example && view.odds) element("div", "rb-example-odds", root, view.odds);
     if (!example && words.secret) element("div", "rb-secret-note", root, words.secret);
     if (!example) {
+      drawEntry(view);
       drawBet(view);
       drawLast(view, words);
     }

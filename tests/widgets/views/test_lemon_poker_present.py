@@ -100,3 +100,51 @@ def test_the_childs_page_is_the_same_whatever_the_dealer_hides():
         assert hints[0] == hints[1]
     # the dealer's own page does differ (it shows the dealer's cards): the comparison can fail
     assert vm(a, 0, acting=False).to_json() != vm(b, 0, acting=False).to_json()
+
+
+# ----- table mode: the real deal typed in ------------------------------------------------------------------------
+def table_vm(seat, *, entry=(), hot_seat=False, viewer=None, seats=(HUMAN, HUMAN), humans=None, lang="en"):
+    state = play()
+    page = Page(seats=seats, humans=humans if humans is not None else (seat,), acting=False, hot_seat=hot_seat,
+                viewer=seat if viewer is None else viewer, ply=0, table=True, entry=tuple(entry))
+    return present(G.observe(state, seat), engine_for(G, state, False), page, lang)
+
+
+def test_table_mode_the_dealer_types_the_deal_on_a_grid_of_the_52_cards():
+    v = table_vm(0, entry=("Ah", "7c"))
+    entry = v.board["entry"]
+    assert [s["label"] for s in entry["slots"]][:3] == ["Community 1", "Community 2", "Group 1, 1"]
+    assert [s["card"] for s in entry["slots"]][:3] == ["Ah", "7c", None] and entry["slots"][2]["next"]
+    cells = {c["card"]: c for row in entry["grid"] for c in row}
+    assert len(cells) == 52 and cells["Kd"]["enabled"]
+    assert not cells["Ah"]["enabled"] and cells["Ah"]["rule"] == "deal" and "typed in already" in cells["Ah"]["reason"]
+    assert v.caption.startswith("Deal the real cards") and "(2 of 12)" in v.caption and "Group 1, 1" in v.caption
+    back, dealt = v.control("entry-back"), v.control("entry-confirm")
+    assert back.enabled and not dealt.enabled and dealt.rule == "deal" and "10 still to type" in dealt.reason
+
+
+def test_table_mode_twelve_typed_cards_fill_the_deal_and_enable_dealt():
+    cards = "Ah 7c 2c 9c 9d Jh Qs 3h 5s 8d Td Kh".split()
+    v = table_vm(0, entry=cards, lang="ja")
+    assert v.control("entry-confirm").enabled
+    cells = [c for row in v.board["entry"]["grid"] for c in row]
+    assert not any(c["enabled"] for c in cells)  # a thirteenth card: refused with the reason
+    assert all(c["reason"] for c in cells)
+
+
+def test_table_mode_a_shared_tablet_held_by_the_child_asks_for_the_dealer_first():
+    v = table_vm(0, hot_seat=True, viewer=1, humans=(0, 1))
+    assert v.board["entry"] is None and "child looks away" in v.board["entry_hidden"]
+    assert v.caption.startswith("Hand the tablet to Seat 1, the dealer")
+    assert [c.key for c in v.controls] == ["entry-reveal"]
+
+
+def test_table_mode_the_child_on_another_device_waits_and_sees_no_grid():
+    v = table_vm(1, humans=(1,))
+    assert v.board["entry"] is None and v.controls == ()
+    assert "typing in the deal on their own device" in v.caption
+
+
+def test_table_mode_a_bots_deal_is_typed_by_the_person_dealing_for_it():
+    v = table_vm(1, seats=("odds", HUMAN), humans=(1,))  # seat 1 (a bot) deals the first hand
+    assert v.board["entry"] is not None and "a bot" in v.caption and "sees the bot's groups" in v.caption

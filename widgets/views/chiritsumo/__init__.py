@@ -186,7 +186,7 @@ class View(BaseView):
             if index is not None:
                 self.entry[index] = self.entry[index] % 6 + 1
                 self.entry_error = None
-                self.app.refresh()
+                self.app.tapped()
         elif kind == "confirm":
             self.confirm_entry()
 

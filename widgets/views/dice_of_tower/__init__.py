@@ -173,7 +173,7 @@ class View(BaseView):
             return
         if any(isinstance(a, Place) and a.die == die for a in legal):
             self.picked = None if picked == die else die
-            self.app.refresh()
+            self.app.tapped()
             return
         if picked is not None:
             self.app.play(Place(picked, die))  # refused: the engine says why this top will not do

@@ -234,7 +234,7 @@ class View(BaseView):
             if index is None or not page.acting:
                 raise not_acting_refusal(o, page, self.engine(page), Play(0, 0, True))
             self.selected, self._selected_ply = o["hand"][index], len(self.app.match.actions)
-            self.app.refresh()
+            self.app.tapped()
             return
         pos = as_int(content.get("pos"), 0)
         pos = -1 if pos is None else pos

@@ -7,6 +7,10 @@ the two groups (turn a card up) and the stakes of the bet rows are tapped on
 the board, where a tap that cannot be played says why next to it; the
 dealer's swaps and Sorted are buttons of the action bar. Hot seat: the app's
 pass screen hides the dealer's cards from the child between moves.
+
+Table mode (a real deck): the cards the dealer types in on the board's grid
+are page-local (``entry``) until Dealt plays the twelve deals as one move;
+Take one back and Dealt are buttons of the action bar (``entry.py``).
 """
 
 from __future__ import annotations
@@ -16,11 +20,13 @@ from typing import Any, Mapping
 from rulebook.core import HUMAN, SPECTATOR, Outcome
 from rulebook.core.examples import ExampleSpec
 from rulebook.games.lemon_poker import advice as lp_advice
-from rulebook.games.lemon_poker.actions import Bet, Show, Sorted, Swap
+from rulebook.games.lemon_poker.actions import DEALS, Bet, Show, Sorted, Swap
+from rulebook.games.lemon_poker.cards import CardError, card_text, parse_card
 from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse
 
 from ...base import GameBoard, asset, esm
 from ..base import BaseView
+from .entry import card_refusal, cover_needed, entering, entry_refusals, types_deal
 from .examples import example_view
 from .present import Page, not_acting_refusal, present, status_text
 from .report import describe, hint_html, outcome_html
@@ -40,8 +46,8 @@ class View(BaseView):
     """Lemon Poker's part of the page (``BaseView`` documents each hook)."""
 
     example_board = LemonPokerBoard
-    table_mode = False
-    """Twelve real cards a hand, all but four secret from one player: no table mode (the page deals)."""
+    table_mode = True
+    """A real deck: the dealer types in the twelve cards dealt (``entry.py``)."""
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -55,6 +61,9 @@ class View(BaseView):
         self.hands_input.add_class("rb-hands")
         self.options_widget = w.VBox([self.hands_input])
         self._advice_cache: dict[tuple, Any] = {}
+        self.entry: list[str] = []
+        """Table mode: the cards typed in for this deal so far (page-local until Dealt)."""
+        self._entry_key: tuple = ()
         self.vm = ViewModel()
         self.set_lang(self.lang)
 
@@ -84,13 +93,21 @@ class View(BaseView):
         you = o["you"]
         acting = you >= 0 and match.current_player == you and match.waiting_for_user() and app.session.can_act()
         return Page(seats=tuple(match.seats), humans=tuple(app.human_seats()), acting=acting, hot_seat=app.hot_seat(),
-                    viewer=app.viewer, ply=len(match.actions))
+                    viewer=app.viewer, ply=len(match.actions), table=match.table, entry=tuple(self.entry))
 
     def engine(self, page: Page) -> Any:
         return engine_for(self.app.game, self.app.match.state, page.acting)
 
     # ----- drawing -------------------------------------------------------------------------------
+    def _sync_entry(self) -> None:
+        """Typed cards belong to one deal: forget them when the table moves on (another device, a new game)."""
+        key = (self.app.session.table_id, len(self.app.match.actions))
+        if key != self._entry_key:
+            self._entry_key = key
+            self.entry = []
+
     def refresh(self) -> None:
+        self._sync_entry()
         o = self.observation
         page = self.page(o)
         self.vm = present(o, self.engine(page), page, self.lang)
@@ -137,18 +154,55 @@ class View(BaseView):
     def _press(self, control: Control) -> None:
         o = self.observation
         page = self.page(o)
+        key = control.key
+        if entering(o, page) and key.startswith("entry-"):
+            error = entry_refusals(o, page).get(key)
+            if error is not None:
+                raise error
+            if key == "entry-reveal":
+                if cover_needed(o, page):  # the dealer holds the shared tablet now
+                    self.app.viewer, self.app.revealed = o["dealer"], True
+            elif not types_deal(o, page):  # a button left from a moment that has passed
+                raise card_refusal("", o, page)
+            elif key == "entry-back":
+                self.entry.pop()
+            else:  # Dealt: the twelve as one move; the typed cards go once the table has them
+                self.app.play_group([DEALS[parse_card(c)] for c in self.entry])
+                return
+            self.app.tapped()
+            return
         action = self.app.game.parse_action(control.action)
         if not page.acting:
             raise not_acting_refusal(o, page, self.engine(page), action)
         self.app.play(action)
 
+    def _enter(self, card: Any) -> None:
+        """A card of the table-mode grid tapped: typed in (played with the others on Dealt), or refused."""
+        try:
+            name = card_text(parse_card(card)) if isinstance(card, str) else None
+        except CardError:
+            name = None
+        if name is None:
+            return  # not a card of the grid: nothing was tapped
+        o = self.observation
+        page = self.page(o)
+        error = card_refusal(name, o, page)
+        if error is not None:
+            raise error
+        self.entry.append(name)
+        self.app.tapped()
+
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """A tap on the board: {type: "show", group, place} / {type: "bet", group, chips}, with the ply drawn."""
-        if not isinstance(content, dict) or content.get("type") not in ("show", "bet"):
+        """A tap on the board: {type: "show", group, place} / {type: "bet", group, chips} / (table mode)
+        {type: "enter", card}, with the ply drawn."""
+        if not isinstance(content, dict) or content.get("type") not in ("show", "bet", "enter"):
             return
         ply = content.get("ply")
         if ply is not None and as_int(ply) != len(self.app.match.actions):
             raise refuse(WORDS, RULE_FALLBACK, "stale_tap")
+        if content["type"] == "enter":
+            self._enter(content.get("card"))
+            return
         group = as_int(content.get("group"), 0, 1)
         if content["type"] == "show":
             place = as_int(content.get("place"), 0, 4)

@@ -11,71 +11,25 @@ buttons are ``Control``s, enabled when the engine allows the move, else
 disabled with the engine's reason (or, when it is not this page's move,
 whose move it is); the community cards and the last hand say why they
 cannot be taken.
+
+Table mode (a real deck on the table): the dealer deals the real cards and
+types them in, card by card, on a grid of the 52 cards (``entry_view``);
+the typed cards stay on the typing page until Dealt plays the twelve as
+one move. On a shared tablet the child is asked to look away first (the
+cover), and a bot's deal is typed by the person dealing for it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
 
-from rulebook.core import HUMAN, SPECTATOR, IllegalAction, RulebookError
+from rulebook.core import HUMAN, IllegalAction, RulebookError
 from rulebook.games.lemon_poker.actions import SORTED, Bet, Show, Swap
 from widgets.views.model import Control, Engine, ViewModel, refuse, seat_label
 
+from .common import RULE_OF_PHASE, Observation, Page, is_bot, mover, pct, pretty, seat_name, signed
+from .entry import DEAL_SIZE, cover_needed, entering, entry_controls, entry_view, slot_label, types_deal
 from .texts import WORDS
-
-Observation = Mapping[str, Any]
-RULE_OF_PHASE = {"deal": "deal", "sort": "sort", "dealer-show": "dealer-reveal", "child-show": "child-reveal",
-                 "bet": "bet", "over": "session"}
-SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-
-
-@dataclass(frozen=True)
-class Page:
-    """What only the page knows (nothing here is secret: no card, no seed)."""
-
-    seats: tuple[str, ...]
-    humans: tuple[int, ...] = ()
-    acting: bool = False
-    """The seat shown is to move, is a person on this page, and may move now."""
-    hot_seat: bool = False
-    viewer: int = SPECTATOR
-    ply: int = 0
-
-
-# ----- small facts ---------------------------------------------------------------------------------------------
-def seat_name(seat: int, page: Page, lang: str) -> str:
-    return seat_label(seat, page.seats, lang)
-
-
-def is_bot(seat: int, page: Page) -> bool:
-    return 0 <= seat < len(page.seats) and page.seats[seat] != HUMAN
-
-
-def pretty(card: str | None) -> str:
-    """``"Th"`` -> ``"10♥"`` (how a card is written in captions, the log and the hint)."""
-    if not card:
-        return "?"
-    return ("10" if card[0] == "T" else card[0]) + SUITS[card[1]]
-
-
-def mover(o: Observation) -> int:
-    """The seat to move (-1 while dealing or when the session is over)."""
-    phase = o["phase"]
-    if phase in ("sort", "dealer-show"):
-        return o["dealer"]
-    if phase in ("child-show", "bet"):
-        return o["child"]
-    return -1
-
-
-def pct(p: float) -> str:
-    return f"{100 * p:.1f}%"
-
-
-def signed(x: float) -> str:
-    return f"{x:+.3f}"
-
 
 # ----- why a move is not this page's ---------------------------------------------------------------------------
 def not_acting_refusal(o: Observation, page: Page, engine: Engine, action: Any) -> RulebookError:
@@ -132,6 +86,8 @@ def present(o: Observation, engine: Engine, page: Page, lang: str) -> ViewModel:
         "bet": bet_view(o, engine, page, lang),
         "last": last_view(o["last"], page, lang),
         "last_note": note("showdown", "last_note", lang),
+        "entry": entry_view(o, page, lang),
+        "entry_hidden": WORDS("entry_hidden", lang) if cover_needed(o, page) else "",
     }
     return ViewModel(
         status=status_text(o, page, lang),
@@ -231,6 +187,18 @@ def caption(o: Observation, page: Page, lang: str) -> str:
     phase = o["phase"]
     if phase == "over":
         return WORDS("game_over", lang)
+    if entering(o, page):
+        dealer = seat_name(o["dealer"], page, lang)
+        if cover_needed(o, page):
+            return WORDS("pass_for_deal", lang, seat=dealer)
+        if not types_deal(o, page):
+            return WORDS("wait_table_deal", lang, seat=dealer)
+        n = len(page.entry)
+        if n >= DEAL_SIZE:
+            return WORDS("enter_deal_done", lang)
+        if is_bot(o["dealer"], page):
+            return WORDS("enter_deal_bot", lang, seat=dealer, n=n)
+        return WORDS("enter_deal", lang, n=n, next=slot_label(n, lang))
     if phase == "deal":
         return WORDS("dealing", lang)
     if not page.acting:
@@ -244,7 +212,11 @@ def caption(o: Observation, page: Page, lang: str) -> str:
 
 
 def controls(o: Observation, engine: Engine, page: Page, lang: str) -> tuple[Control, ...]:
-    """The buttons of the action bar: the dealer's swaps of equal ranks and Sorted, while sorting."""
+    """The buttons of the action bar: the dealer's swaps of equal ranks and Sorted, while sorting;
+    in table mode, while the deal is typed in: Take one back and Dealt (or, on a shared tablet
+    still held by the child, the dealer's button to take it)."""
+    if entering(o, page):
+        return entry_controls(o, page, lang)
     if not page.acting or o["phase"] != "sort":
         return ()
     out = []
@@ -258,4 +230,5 @@ def controls(o: Observation, engine: Engine, page: Page, lang: str) -> tuple[Con
     return tuple(out)
 
 
-__all__ = ["Page", "caption", "controls", "not_acting_refusal", "present", "pretty", "result_text", "seat_name", "status_text"]
+__all__ = ["Observation", "Page", "caption", "controls", "not_acting_refusal", "pct", "present", "pretty", "result_text",
+           "seat_name", "signed", "status_text"]

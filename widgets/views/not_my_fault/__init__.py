@@ -164,14 +164,14 @@ class View(BaseView):
             self._open_cover(o["turn"])
         elif key == "entry-back":
             self.hand_entry.pop()
-            self.app.refresh()
+            self.app.tapped()
         elif key == "entry-confirm":
             cards = [Card(x) for x in self.hand_entry]
             self.hand_entry = []
             self.app.play_group(cards)
         elif key.startswith("enter-card-") and entering(o, page) == "hand":
             self.hand_entry.append(self.app.game.parse_action(control.action).value)  # typed, played on Confirm
-            self.app.refresh()
+            self.app.tapped()
         else:
             self.app.play(self.app.game.parse_action(control.action))
 

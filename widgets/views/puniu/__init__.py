@@ -152,7 +152,7 @@ class View(BaseView):
             index = as_int(content.get("index"), 0, len(self.entry) - 1)
             if self._entering() and index is not None:
                 self.entry[index] = self.entry[index] % 6 + 1
-                self.app.refresh()
+                self.app.tapped()
             return
         if kind not in ("hold", "reroll", "score", "face"):
             return
@@ -167,7 +167,7 @@ class View(BaseView):
             if face is None:
                 raise refuse(WORDS, "cat-kind", "kind_face_range")
             self.kind_face = face
-            self.app.refresh()
+            self.app.tapped()
         else:
             category = content.get("category")
             face = as_int(content.get("face")) or 0
@@ -184,7 +184,7 @@ class View(BaseView):
         if error is not None:
             raise error
         self.held ^= {die}
-        self.app.refresh()
+        self.app.tapped()
 
     def reroll(self) -> None:
         """Re-roll every die that is not held (the engine refuses an empty re-roll)."""

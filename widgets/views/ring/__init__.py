@@ -198,7 +198,7 @@ class View(BaseView):
             if index is None or not page.entering(obs):
                 raise _junk(content)
             self.entry[index] = self.entry[index] % 6 + 1
-            self.app.refresh()
+            self.app.tapped()
             return
         if kind == "take":
             pips = as_int(content.get("pips"), 1, 6)

@@ -94,7 +94,7 @@ class View(BaseView):
     def _set_pending(self, pending: tuple[str, ...] | None) -> None:
         self.pending = pending
         self._pending_state = self.state if pending else None
-        self.app.refresh()
+        self.app.tapped()
 
     def page(self) -> Page:
         return Page(
@@ -221,7 +221,7 @@ class View(BaseView):
             index = as_int(content.get("index"), len(state.dice), 1)
             if index is not None and self._entry_open():
                 self.entry[index] = self.entry[index] % self.rules.faces + 1
-                self.app.refresh()
+                self.app.tapped()
             return
         if kind == "cancel":
             self._set_pending(None)

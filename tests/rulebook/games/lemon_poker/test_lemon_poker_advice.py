@@ -6,7 +6,6 @@ import json
 
 import numpy as np
 
-from rulebook.core.game import CHANCE
 from rulebook.games.lemon_poker import LEMON_POKER as G
 from rulebook.games.lemon_poker import actions as A
 from rulebook.games.lemon_poker.advice import child_advice, dealer_advice

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from fractions import Fraction
 
 import numpy as np
 import pytest

@@ -343,7 +343,7 @@ def capped(args) -> None:
     with site_with_store("capped", max_kernels=cap, **fields) as site, Sampler(site) as sampler:
         pool = site.pool_kernels
         visits = asyncio.run(crowd(site.page_url(GAME), 40, 0.0, 0, stay=0.0))
-        r = report(f"40 visitors at the same instant, --max-kernels {cap}", visits, sampler)
+        report(f"40 visitors at the same instant, --max-kernels {cap}", visits, sampler)
         left = time.monotonic()
         back = None
         while time.monotonic() - left < cull_idle + 3 * cull_interval + 30:

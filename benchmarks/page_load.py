@@ -27,7 +27,6 @@ import contextlib
 import json
 import statistics
 import sys
-import time
 from pathlib import Path
 
 from benchmarks._common import (

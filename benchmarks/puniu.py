@@ -30,7 +30,7 @@ import numpy as np
 
 from rulebook.core import CHANCE, Match
 from rulebook.games.puniu import GAME, category_score, final_score
-from rulebook.games.puniu.actions import Reroll, Roll, Score
+from rulebook.games.puniu.actions import Roll
 from rulebook.games.puniu.hint import advise, clear_caches, decide, greedy_option
 from rulebook.games.puniu.scoring import CATEGORIES
 

@@ -31,7 +31,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
 
-from rulebook.core import CHANCE, HUMAN, SPECTATOR, TERMINAL, Game, Match, RulebookError, get_game
+from rulebook.core import CHANCE, HUMAN, SPECTATOR, Game, Match, RulebookError, get_game
 from rulebook.core.errors import BadOption, BadRecord
 from rulebook.core.match import MAX_RECORD_BYTES
 from rulebook.core.lesson import Lesson, LessonError, load_lesson
@@ -39,7 +39,7 @@ from rulebook.core.text import RuleText, load_quick, load_rules, quick_html
 from rulebook.tables import links, seal
 from rulebook.tables.opening import open_store
 from rulebook.tables.session import TableError, TableSession
-from rulebook.tables.store import OVER, NoSuchTable, TableStore
+from rulebook.tables.store import NoSuchTable, TableStore
 
 from .base import PageLink, RecordUpload, rule_panel_class
 from .i18n import LANGS, t

@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from rulebook.core import CHANCE, HUMAN, TERMINAL, Game, Match, RulebookError, check_seed, fresh_seed, get_game
+from rulebook.core import CHANCE, TERMINAL, Game, Match, RulebookError, check_seed, fresh_seed, get_game
 from rulebook.core.match import Step
 
 from .store import CLOSED, OPEN, OVER, OWNER, NoSuchTable, StaleRevision, StoredStep, Table, TableInfo, TableStore, is_token_text

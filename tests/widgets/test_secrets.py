@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, Callable
+from typing import Any
 
-import anywidget
 import ipywidgets as w
 import pytest
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rulebook.core import Match, get_game
 from rulebook.tables.opening import open_store
 from widgets import GameApp
 from widgets.views.model import outcome_kind

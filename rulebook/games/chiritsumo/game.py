@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from rulebook.core.errors import BadOption, IllegalAction
-from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome, not_your_turn
+from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
 
 from .actions import PILE, Action, Done, Lift, Pass, Place, Roll, Swap, Toss, parse
 from .bots import SolverBot

@@ -40,7 +40,6 @@ from rulebook.core.errors import IllegalAction
 from .geometry import (
     APEX,
     COLOURED,
-    FULL_MASK,
     FUJI_REGIONS,
     INDEX,
     MOUNTAIN_COUNT,

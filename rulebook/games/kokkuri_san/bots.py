@@ -29,7 +29,7 @@ from rulebook.core.game import Game
 
 from .actions import Draw, Flip, Move, Play, Skip, Swap
 from .cards import X
-from .settlement import LEAD, elected_positions, influence_order, votes_of
+from .settlement import LEAD, elected_positions, influence_order
 from .state import Played
 
 SEARCH_BUDGET = 0.15

@@ -33,7 +33,7 @@ from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
 from .actions import DRAW as DRAW_ACTION
 from .actions import SKIP, Action, Card, Draw, First, Flip, Move, Order, Play, Skip, Swap, parse
 from .bots import RulesBot, make_search_bot
-from .cards import KINDS, ROUNDS, X, CardSet, Effect, card_text, load_cards, standin
+from .cards import KINDS, ROUNDS, CardSet, Effect, card_text, load_cards, standin
 from .settlement import LEAD, elected_positions, influence_order, next_starter, votes_of
 from .state import (
     DEAL,
@@ -391,7 +391,6 @@ class KokkuriSan(Game[State, Action]):
         return state._replace(phase=TURN, turns=turns, turn=(state.turn + 1) % state.players, target=HAND)
 
     def _settle(self, state: State) -> State:
-        n = state.players
         votes = tuple(votes_of(cards) for cards in state.board)
         elected = elected_positions(state.board)
         scores = list(state.scores)

@@ -32,7 +32,7 @@ from rulebook.bots.search import SearchBot
 from rulebook.core.game import Game
 
 from .actions import Build, Discard, Pick, Place, Sell
-from .data import GOODS, KINDS_T, N_CARDS, ROUNDS, WAGES, WORKER_LIMIT
+from .data import GOODS, KINDS_T, N_CARDS, ROUNDS, WAGES
 
 _EFFECT = tuple(dict(k.effect) for k in KINDS_T)
 _VALUE = tuple(k.value for k in KINDS_T)

@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from itertools import combinations
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 import numpy as np
 

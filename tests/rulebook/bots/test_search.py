@@ -6,8 +6,7 @@ import numpy as np
 import pytest
 from toy_cards import GAME, Deal, Say, State
 
-from rulebook.bots.search import SearchBot, seat_of, win_share
-from rulebook.core import Match
+from rulebook.bots.search import SearchBot, seat_of
 
 
 def bot(iterations: int = 300) -> SearchBot:

@@ -20,7 +20,6 @@ from rulebook.site.house import (
     hash_password,
     house_error,
     load_house,
-    parse_house,
 )
 
 REPO = Path(__file__).resolve().parents[3]

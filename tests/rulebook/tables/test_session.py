@@ -14,8 +14,8 @@ import pytest
 from rulebook.core import CHANCE, IllegalAction, Match, get_game
 from rulebook.tables import session as session_module
 from rulebook.tables.session import TableError, TableSession
-from rulebook.tables.store import CLOSED, OPEN, OVER, NoSuchTable, TableStore
-from rulebook.tables.opening import forget_stores, open_store
+from rulebook.tables.store import CLOSED, OVER, NoSuchTable, TableStore
+from rulebook.tables.opening import open_store
 
 CHIRITSUMO = get_game("chiritsumo")
 NMF = get_game("not_my_fault")

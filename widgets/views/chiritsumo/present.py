@@ -23,7 +23,7 @@ from rulebook.games.chiritsumo.scoring import score
 from widgets.views.model import Control, Engine, Message, ViewModel
 
 from .common import Cells, Observation, Page, action_label, colour_name, completion_for, die_text, entry_seat, focus_seat, hint_lines
-from .common import key_of, prefix, seat_dice, seat_name, shown_pyramid, slot_of
+from .common import key_of, prefix, seat_name, shown_pyramid, slot_of
 from .texts import WORDS
 
 TOP = f"{SLOTS[-1][0]},{SLOTS[-1][1]}"

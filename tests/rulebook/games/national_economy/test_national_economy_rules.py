@@ -9,7 +9,7 @@ from rulebook.games.national_economy import ENGINE as G
 from rulebook.games.national_economy.actions import Build, Card, Discard, Pick, Place, Sell, parse
 from rulebook.games.national_economy.data import BY_CODE, COPIES, N_CARDS
 from rulebook.games.national_economy.state import (
-    BUILD, BUILD2, DISCARD, DRAW, OVER, PICK, PLACE, REVEAL, SELL, SOLO1, SOLO2, TRIM, Building,
+    BUILD, BUILD2, DISCARD, DRAW, OVER, PICK, PLACE, REVEAL, SELL, TRIM, Building,
 )
 
 K = BY_CODE

@@ -26,6 +26,7 @@ from widgets import GameApp
 NMF = get_game("not_my_fault")
 NMF41 = get_game("not_my_fault_41")
 RING = get_game("ring")
+LP = get_game("lemon_poker")
 
 #: values that change with timing or identity, not with what the page shows
 VOLATILE = re.compile(r"rb-v\d+|data-version=\"\d+\"|data-revision=\"\d+\"|IPY_MODEL_[0-9a-f]+")
@@ -62,10 +63,10 @@ def store(tmp_path):
     forget_stores()
 
 
-def seat_zero_page(store, game, options, seats, table_ids=None) -> tuple[GameApp, GameApp]:
-    """A table in table mode, and seat 0's own page onto it (as a phone holding seat 0)."""
+def seat_zero_page(store, game, options, seats, table_ids=None, watcher: int = 0) -> tuple[GameApp, GameApp]:
+    """A table in table mode, and seat ``watcher``'s own page onto it (as a phone holding that seat)."""
     owner = GameApp(game.name, lang="en", options=options, seats=seats, table=True, seed=1, store=store)
-    token = owner.session.keys[0]
+    token = owner.session.keys[watcher]
     phone = GameApp(game.name, lang="en", store=store, table_id=owner.session.table_id, keys=[token], claim=True)
     owner.poll()
     return owner, phone
@@ -143,19 +144,31 @@ def ring_worlds(rng: random.Random) -> tuple[list[str], list[str]]:
     return a, b
 
 
+def lp_worlds(rng: random.Random) -> tuple[list[str], list[str]]:
+    """Lemon Poker, the deal typed in (table mode): the dealer's (seat 0's) cards differ between the
+    worlds but for the community cards; the child's page (seat 1) is compared up to the first reveal."""
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    rng.shuffle(deck)
+    community, a_groups, b_groups = deck[:2], deck[2:12], deck[12:22]
+    a = [f"deal {c}" for c in community + a_groups] + ["sorted"]
+    b = [f"deal {c}" for c in community + b_groups] + ["sorted"]
+    return a, b
+
+
 @pytest.mark.parametrize(
-    "game, options, seats, worlds, at_least",
+    "game, options, seats, worlds, at_least, watcher",
     [
-        (NMF, {"players": 2}, ["human", "human"], nmf_worlds, 15),
-        (NMF41, {"players": 2}, ["human", "human"], nmf41_worlds, 20),
-        (RING, {"players": 3}, ["human", "human", "human"], ring_worlds, 25),
+        (NMF, {"players": 2}, ["human", "human"], nmf_worlds, 15, 0),
+        (NMF41, {"players": 2}, ["human", "human"], nmf41_worlds, 20, 0),
+        (RING, {"players": 3}, ["human", "human", "human"], ring_worlds, 25, 0),
+        (LP, {"hands": 2}, ["human", "human"], lp_worlds, 13, 1),
     ],
-    ids=["not_my_fault", "not_my_fault_41", "ring"],
+    ids=["not_my_fault", "not_my_fault_41", "ring", "lemon_poker"],
 )
-def test_a_seats_page_is_the_same_whatever_the_others_hold(store, game, options, seats, worlds, at_least):
+def test_a_seats_page_is_the_same_whatever_the_others_hold(store, game, options, seats, worlds, at_least, watcher):
     world_a, world_b = worlds(random.Random(4))
     assert world_a != world_b
-    compared = play_seat_scripts(store, game, options, seats, world_a, world_b)
+    compared = play_seat_scripts(store, game, options, seats, world_a, world_b, watcher=watcher)
     assert compared >= at_least  # every deal, draw, face-down card and declaration before the first reveal
 
 
@@ -175,10 +188,11 @@ def test_the_comparison_would_catch_a_leak(store, monkeypatch):
         play_seat_scripts(store, NMF, {"players": 2}, ["human", "human"], world_a, world_b)
 
 
-def play_seat_scripts(store, game, options, seats, world_a, world_b) -> int:
-    """Like ``play_both``, with each move made by the page of the seat that makes it."""
-    owner_a, phone_a = seat_zero_page(store, game, options, seats)
-    owner_b, phone_b = seat_zero_page(store, game, options, seats)
+def play_seat_scripts(store, game, options, seats, world_a, world_b, watcher: int = 0) -> int:
+    """Like ``play_both``, with each move made by the page of the seat that makes it; the page
+    compared is seat ``watcher``'s."""
+    owner_a, phone_a = seat_zero_page(store, game, options, seats, watcher=watcher)
+    owner_b, phone_b = seat_zero_page(store, game, options, seats, watcher=watcher)
     pages = {"a": (owner_a, phone_a), "b": (owner_b, phone_b)}
     compared = 0
     for move_a, move_b in zip(world_a, world_b):
@@ -188,11 +202,12 @@ def play_seat_scripts(store, game, options, seats, world_a, world_b) -> int:
             owner, phone = pages[key]
             owner.poll()
             phone.poll()
-            mover = phone if owner.match.current_player == 0 else owner
+            mover = phone if owner.match.current_player == watcher else owner
             mover.play(move)
             owner.poll()
             phone.poll()
-        assert game.observe(owner_a.match.state, 0) == game.observe(owner_b.match.state, 0), "the scripts must keep seat 0's view equal"
-        assert widget_tree(phone_a.root) == widget_tree(phone_b.root), f"seat 0's page differs after {move_a!r} / {move_b!r}"
+        assert game.observe(owner_a.match.state, watcher) == game.observe(owner_b.match.state, watcher), \
+            "the scripts must keep the watcher's view equal"
+        assert widget_tree(phone_a.root) == widget_tree(phone_b.root), f"seat {watcher}'s page differs after {move_a!r} / {move_b!r}"
         compared += 1
     return compared

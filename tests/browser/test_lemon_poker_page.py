@@ -7,7 +7,7 @@ request) is replayed by the engine to check what the page showed.
 from __future__ import annotations
 
 import pytest
-from browser_helpers import click_and_redraw, drawn, stored_record, wait_redrawn
+from browser_helpers import MEASURE_LABELS, click_and_redraw, drawn, stored_record, wait_redrawn
 
 from rulebook.core import Match, get_game
 
@@ -142,6 +142,7 @@ def test_table_mode_the_dealer_types_the_real_deal_and_the_page_plays_it(site, n
     assert page.locator(".rb-entry-slot-2").get_attribute("data-card") == ""
     type_in(page, first[2:])
     page.save_screenshot(f"lp-table-typed-{width}")
+    assert page.evaluate(MEASURE_LABELS) == {"small": [], "truncated": []}  # the grid reads at phone width too
     click_and_redraw(page, ".rb-entry-confirm")
     page.wait_for_selector(".rb-sorted")
     community = page.evaluate("() => [...document.querySelectorAll('.rb-community-card')].map(c => c.dataset.card)")

@@ -137,3 +137,39 @@ def test_a_bad_card_file_is_refused_with_its_place_and_a_good_one_plays(site, pa
     assert page.locator(".rb-ks-standin").count() == 0 and "Kitsune" in page.inner_text(".rb-ks-row")
     assert stored_record(page)["options"]["cards"] == good
     assert page.console_errors == [] and page.external_requests == []
+
+
+# ----- table mode: the real box ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("width, height", [(1024, 768), (390, 844)])
+def test_table_mode_the_row_the_start_and_the_draws_are_typed_in(site, new_page, width, height) -> None:
+    from browser_helpers import MEASURE_LABELS
+
+    page = new_page(width, height)
+    page.goto(site.page_url("kokkuri_san.ipynb", players=3, seats="human,rules,rules", table=1, lang="en"))
+    page.wait_for_voila(".rb-ks-entry-order")
+    for v in (4, 3, 2, 1, 0):  # the row as laid out on the table, left to right
+        click_and_redraw(page, f".rb-ks-entry-key-{v}")
+    page.locator(".rb-ks-entry-key-4").click()  # in the row already: the reason, next to the keys
+    reason = page.locator(".rb-ks-entry > .rb-tap-reason")
+    reason.wait_for()
+    assert "in the row already" in reason.inner_text() and reason.get_attribute("data-rule") == "setup"
+    click_and_redraw(page, ".rb-entry-confirm")
+    page.wait_for_selector(".rb-first-0")
+    click_and_redraw(page, ".rb-first-0")
+    hands = {0: [7, 9, 11], 1: [5, 3, 8], 2: [6, 1, 10]}  # what each seat drew from its real deck
+    for seat in (0, 1, 2):
+        page.wait_for_selector(".rb-ks-entry-cards")
+        for k in hands[seat]:
+            click_and_redraw(page, f".rb-ks-entry-key-{k}")
+        if seat == 0:
+            page.save_screenshot(f"ks-table-draw-{width}")
+            assert page.evaluate(MEASURE_LABELS) == {"small": [], "truncated": []}
+        click_and_redraw(page, ".rb-entry-confirm")
+    page.wait_for_selector(".rb-ks-hand-card")
+    hand = page.locator(".rb-ks-hand-card").all_inner_texts()
+    assert sorted(hand) == sorted(["7", "9", "×−1"])
+    record = stored_record(page)
+    match = Match.from_record(record, get_game)
+    assert match.table and match.state.order == (4, 3, 2, 1, 0) and match.state.hands[1][5] == 1
+    assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 1
+    assert page.console_errors == [] and page.external_requests == []

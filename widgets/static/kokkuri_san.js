@@ -129,6 +129,31 @@ function render({ model, el: host }) {
     });
   }
 
+  // Table mode: the candidates (the row, left to right) or the card kinds (a draw) to tap, and what is typed so far.
+  function drawEntry(view) {
+    const entry = view.entry;
+    if (!entry) {
+      if (view.entry_hidden) element("div", "rb-ks-entry-hidden", root, view.entry_hidden);
+      return;
+    }
+    const box = element("div", `rb-ks-entry rb-ks-entry-${entry.kind}`, root);
+    element("div", "rb-section-title", box, entry.title || "");
+    const typed = element("div", "rb-ks-entry-typed", box);
+    for (let i = 0; i < entry.needed; i++) {
+      const cls = ["rb-ks-entry-slot", `rb-ks-entry-slot-${i}`];
+      if (i === entry.typed.length) cls.push("rb-ks-entry-next");
+      element("span", cls.join(" "), typed, entry.typed[i] || "");
+    }
+    const keys = element("div", "rb-ks-entry-keys", box);
+    (entry.keys || []).forEach((key) => {
+      const cls = ["rb-ks-entry-key", `rb-ks-entry-key-${key.value}`];
+      if (key.enabled) cls.push("rb-ks-entry-playable");
+      const node = element("span", cls.join(" "), keys, key.label);
+      node.title = key.enabled ? "" : key.reason || "";
+      tappable(node, key, box, () => send({ type: "enter", value: key.value }));
+    });
+  }
+
   function draw() {
     const vm = model.get("view") || {};
     const view = vm.board || {};
@@ -145,6 +170,7 @@ function render({ model, el: host }) {
     }
     if (view.data_note) element("div", `rb-ks-data-note${view.stand_in ? " rb-ks-standin" : ""}`, root, view.data_note);
     drawSeats(view);
+    drawEntry(view);
     if (view.hand) drawHand(view);
     const rowBox = element("div", "rb-ks-row-box", root);
     if (view.mode !== "example") element("div", "rb-section-title", rowBox, view.words.candidates || "");

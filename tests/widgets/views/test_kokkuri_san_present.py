@@ -221,3 +221,49 @@ def test_random_positions_every_enabled_control_is_legal_and_every_disabled_one_
                             assert not cell.get("action") or cell["action"] in legal
                         else:
                             assert cell["reason"] and cell["rule"]
+
+
+# ----- table mode: the real box ----------------------------------------------------------------------------------
+def table_vm(state, seat, *, entry=(), hot_seat=False, viewer=None, humans=None, seats=None, lang="en"):
+    seats = tuple(seats or [HUMAN] * state.players)
+    page = Page(cards=GAME.card_set(None), seats=seats, humans=humans if humans is not None else (seat,), acting=False,
+                viewer=seat if viewer is None else viewer, ply=0, table=True, hot_seat=hot_seat, entry=tuple(entry))
+    return present(GAME.observe(state, seat), BLIND, page, lang)
+
+
+def test_table_mode_the_row_is_tapped_left_to_right_by_any_person():
+    v = table_vm(play([]), 1, entry=(2, 0))
+    entry = v.board["entry"]
+    assert entry["kind"] == "order" and entry["typed"] == ["Tanuki", "Fox"] and entry["needed"] == 5
+    keys = {k["value"]: k for k in entry["keys"]}
+    assert not keys[2]["enabled"] and keys[2]["rule"] == "setup" and "in the row already" in keys[2]["reason"]
+    assert keys[4]["enabled"] and "(2 of 5)" in v.caption
+    assert not v.control("entry-confirm").enabled and "3 still to type in" in v.control("entry-confirm").reason
+
+
+def test_table_mode_the_start_player_is_a_button_per_seat():
+    v = table_vm(play(OPENING[:1]), 0)
+    assert [c.action for c in v.controls] == ["first 0", "first 1", "first 2"] and v.board["entry"] is None
+
+
+def test_table_mode_the_drawer_types_their_cards_with_their_decks_counts():
+    state = play(OPENING[:3])  # Seat 1 has drawn a 7: two more to draw
+    v = table_vm(state, 0, entry=(9,))
+    entry = v.board["entry"]
+    assert entry["kind"] == "cards" and entry["typed"] == ["9"] and entry["needed"] == 2
+    keys = {k["value"]: k for k in entry["keys"]}
+    assert keys[9]["label"] == "9 (0)" and not keys[9]["enabled"] and "no more 9" in keys[9]["reason"]
+    assert keys[X]["enabled"] and v.caption.startswith("Seat 1: type in the real cards")
+    assert v.control("entry-confirm").enabled is False  # 1 of 2
+
+
+def test_table_mode_another_persons_draw_is_covered_or_waited_for():
+    state = play(OPENING[:5])  # Seat 2 draws now
+    shared = table_vm(state, 0, hot_seat=True, viewer=0, humans=(0, 1, 2))
+    assert shared.board["entry"] is None and "look away" in shared.board["entry_hidden"]
+    assert [c.key for c in shared.controls] == ["entry-reveal"] and shared.caption.startswith("Hand the tablet to Seat 2")
+    phone = table_vm(state, 0)
+    assert phone.board["entry"] is None and phone.controls == () and "on their own device" in phone.caption
+    for_bot = table_vm(state, 0, seats=(HUMAN, "rules", "rules"))
+    assert for_bot.board["entry"] is not None and "a bot" in for_bot.caption
+    assert all("(" not in k["label"] for k in for_bot.board["entry"]["keys"])  # a bot's deck is not the person's to see

@@ -172,3 +172,67 @@ def test_the_hint_is_the_search_bots_move_for_the_seat_on_the_page_only() -> Non
     assert app.view.hint_html() == hint  # cached for the position
     spectator = GameApp(KOKKURI_SAN, lang="en", seed=2, options={"players": 3}, seats=["search", "search", "rules"])
     assert spectator.view.hint_html() == ""
+
+
+# ----- table mode: the real box ------------------------------------------------------------------------------------
+def test_table_mode_a_game_with_the_real_box_is_typed_in_and_played_to_the_end() -> None:
+    """The row, the start player and every draw typed in (the bots' draws by the person drawing for them)."""
+    import random
+
+    app = GameApp(KOKKURI_SAN, lang="en", options={"players": 3}, seats=["human", "rules", "rules"], table=True)
+    assert app.match.table and app.view.table_mode
+    rng = random.Random(7)
+    decks = []
+    for _ in range(3):  # each seat's real deck, shuffled at the table
+        deck = [k for k, c in enumerate(KOKKURI_SAN.card_set(None).deck) for _ in range(c)]
+        rng.shuffle(deck)
+        decks.append(deck)
+    typed = 0
+    for _ in range(400):
+        if app.match.is_over():
+            break
+        o = app.view.observation
+        kind = board(app).get("entry", {}) and board(app)["entry"]["kind"]
+        if o["phase"] == "order":
+            send(app, {"type": "enter", "value": 1})
+            send(app, {"type": "enter", "value": 1})  # in the row already: refused, nothing added
+            assert app.error is not None and app.error.rule_id == "setup" and app.view.entry == [1]
+            for v in (0, 2, 3, 4):
+                send(app, {"type": "enter", "value": v})
+                assert app.error is None
+            click(app, "rb-entry-confirm")
+            assert app.match.state.order == (1, 0, 2, 3, 4)
+        elif o["phase"] == "first":
+            click(app, "rb-first-0")
+        elif kind == "cards":
+            drawer = o["drawer"]
+            for _ in range(board(app)["entry"]["needed"]):
+                send(app, {"type": "enter", "value": decks[drawer].pop()})
+                assert app.error is None, app.error
+            click(app, "rb-entry-confirm")
+            typed += 1
+        else:
+            state = app.match.state
+            assert state.turn == 0 and state.phase in (TURN, EFFECT), o["phase"]
+            legal = KOKKURI_SAN.legal_actions(state)
+            app.play(legal[len(app.match.actions) % len(legal)])
+        assert app.error is None and not app.error_internal, app.error
+    assert app.match.is_over() and typed >= 10
+    hands_and_decks = [sum(h) + sum(d) for h, d in zip(app.match.state.hands, app.match.state.decks)]
+    assert all(len(decks[s]) == sum(app.match.state.decks[s]) for s in range(3)), hands_and_decks
+
+
+def test_table_mode_a_card_the_deck_no_longer_holds_is_refused_before_done() -> None:
+    app = GameApp(KOKKURI_SAN, lang="en", options={"players": 3}, seats=["human", "rules", "rules"], table=True)
+    for v in range(5):
+        send(app, {"type": "enter", "value": v})
+    click(app, "rb-entry-confirm")
+    click(app, "rb-first-0")
+    assert board(app)["entry"]["kind"] == "cards" and app.view.observation["drawer"] == 0
+    send(app, {"type": "enter", "value": 9})  # the stand-in deck holds one card of each kind
+    send(app, {"type": "enter", "value": 9})
+    assert app.error is not None and app.error.rule_id == "chance" and app.view.entry == [9]
+    send(app, {"type": "enter", "value": "nonsense"})  # not a key of the panel: nothing happens
+    assert app.view.entry == [9]
+    click(app, "rb-entry-back")
+    assert app.view.entry == [] and app.error is None

@@ -8,37 +8,36 @@ model. Cards are chosen in the hand and played with ▲/▼ under a candidate;
 patron effects are tapped on the board (a face-down card, "move here") or
 are buttons of the action bar (swaps, an optional draw, Skip).
 
-The options panel holds the player count and the card data: the stand-in
-(KS-1) or a replacement file chosen with a size-checked picker (the site's
-``RecordUpload``); a refused file shows ``CardDataError``'s message with its
-rule id, and the file's form is described there.
+The options panel holds the player count and the card data (``card_file_widgets.py``):
+the stand-in (KS-1) or a replacement file chosen with a size-checked picker;
+a refused file shows ``CardDataError``'s message with its rule id.
+
+Table mode (the real box): the candidate row, the start player and every
+draw are typed in (``entry.py``); typed values are page-local (``entry``)
+until Done plays them as one move.
 """
 
 from __future__ import annotations
 
 import html
-import json
 from typing import Any, Mapping
 
 import ipywidgets as w
 
 from rulebook.core import HUMAN, SPECTATOR, Outcome
 from rulebook.core.examples import ExampleSpec
-from rulebook.games.kokkuri_san.actions import Draw, Flip, Move, Play, Skip, Swap
+from rulebook.games.kokkuri_san.actions import Card, Draw, Flip, Move, Order, Play, Skip, Swap
 from rulebook.games.kokkuri_san.bots import make_search_bot
-from rulebook.games.kokkuri_san.cards import CardDataError, load_cards
 from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse
 
-from ...base import GameBoard, RecordUpload, asset, esm
+from ...base import GameBoard, asset, esm
 from ..base import BaseView
-from .examples import FORMAT_HTML, example_view
+from .card_file_widgets import MAX_CARD_FILE, CardFileOptions
+from .entry import cover_needed, entering, entry_refusals, types_entry, value_refusal
+from .examples import example_view
 from .present import Page, not_acting_refusal, present, status_text
 from .report import describe, hint_html, outcome_html
 from .texts import WORDS
-
-MAX_CARD_FILE = 64_000
-"""Bytes: a card file is a few kilobytes; anything larger is refused in the browser before it is sent."""
-
 
 class KokkuriBoard(GameBoard):
     """The candidates with their points and patron effects, tokens and cards under them, seats, your hand."""
@@ -47,12 +46,12 @@ class KokkuriBoard(GameBoard):
     _css = asset("app.css", "kokkuri_san.css")
 
 
-class View(BaseView):
+class View(BaseView, CardFileOptions):
     """Kokkuri-san's part of the page (``BaseView`` documents each hook)."""
 
     example_board = KokkuriBoard
-    table_mode = False
-    """Real cards are not typed in on this page (yet): every game is dealt by the computer."""
+    table_mode = True
+    """The real box: the row, the start player and every draw are typed in (``entry.py``)."""
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -61,31 +60,18 @@ class View(BaseView):
         self.board.on_msg(self.app.guarded(self._on_message))
         self.widget = self.board
         self.players_input = self.players_dropdown([3, 4], 4)
-        self.cards_data: Any = None
-        self.cards_name = ""
-        self.cards_upload = RecordUpload(max_bytes=MAX_CARD_FILE)
-        self.cards_upload.add_class("rb-ks-cards-upload")
-        self.cards_upload.on_msg(self.app.guarded(self._on_cards_file))
-        self.cards_reset = w.Button()
-        self.cards_reset.add_class("rb-ks-cards-reset")
-        self.cards_reset.on_click(self.app.guarded(lambda _: self._use_cards(None, "")))
-        self.cards_note = w.HTML()
-        self.cards_note.add_class("rb-ks-cards-note")
-        self.cards_format = w.HTML()
-        self.cards_format.add_class("rb-ks-cards-format")
-        self.cards_error: CardDataError | None = None
-        self.options_widget = w.VBox([self.players_input, w.HBox([self.cards_upload, self.cards_reset]), self.cards_note, self.cards_format])
+        self.options_widget = w.VBox([self.players_input, *self.build_card_file()])
         self.selected: int | None = None
         self._selected_ply = -1
+        self.entry: list[int] = []
+        """Table mode: what this page has typed for the chance move now (page-local until Done)."""
+        self._entry_key: tuple = ()
         self.vm = ViewModel()
         self.set_lang(self.lang)
 
     def set_lang(self, lang: str) -> None:
         self.players_input.description = WORDS("players", lang)
-        self.cards_upload.label = WORDS("cards_file", lang)
-        self.cards_reset.description = WORDS("cards_standin", lang)
-        self.cards_format.value = FORMAT_HTML[lang if lang == "ja" else "en"]
-        self._draw_cards_note()
+        self.card_file_lang(lang)
 
     # ----- options: players and the card data ----------------------------------------------------------
     def options(self) -> dict[str, Any]:
@@ -107,45 +93,6 @@ class View(BaseView):
         """The row, the start player and every draw follow at once: the computer deals."""
         return True
 
-    def _on_cards_file(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """A card file chosen in the options: its text is validated now, so a bad file never starts a game."""
-        if not isinstance(content, dict):
-            return
-        name = str(content.get("name", ""))[:60]
-        text = content.get("text")
-        if content.get("too_big") is not None or not isinstance(text, str):
-            self.cards_error = CardDataError(name, *WORDS.both("cards_too_big", limit=MAX_CARD_FILE))
-            self._draw_cards_note()
-            raise self.cards_error
-        try:
-            load_cards(text)
-        except CardDataError as error:
-            self.cards_error = error
-            self._draw_cards_note()
-            raise
-        self._use_cards(json.loads(text), name)
-
-    def _use_cards(self, data: Any, name: str) -> None:
-        self.cards_data, self.cards_name, self.cards_error = data, name, None
-        self._draw_cards_note()
-
-    def _draw_cards_note(self) -> None:
-        lang = self.lang
-        if self.cards_data is None:
-            line = WORDS("cards_in_use_standin", lang)
-        else:
-            n = len(self.cards_data.get("candidates", ())) if isinstance(self.cards_data, dict) else 0
-            line = WORDS("cards_in_use_file", lang, name=self.cards_name or "cards.json", n=n)
-        out = f"<div class='rb-ks-cards-in-use'>{html.escape(line)}</div>"
-        error = self.cards_error
-        if error is not None:
-            out += (
-                f"<div class='rb-ks-cards-error' data-rule='{html.escape(error.rule_id)}'>"
-                f"<b>{html.escape(WORDS('cards_refused', lang))}</b> <code>{html.escape(error.rule_id)}</code> "
-                f"<span class='rb-ks-cards-error-text'>{html.escape(error.message(lang))}</span></div>"
-            )
-        self.cards_note.value = out
-
     # ----- the facts present() needs --------------------------------------------------------------------
     def page(self, o: Mapping[str, Any] | None = None) -> Page:
         o = self.observation if o is None else o
@@ -162,6 +109,9 @@ class View(BaseView):
             viewer=app.viewer,
             ply=ply,
             selected=selected if acting else None,
+            table=match.table,
+            hot_seat=app.hot_seat(),
+            entry=tuple(self.entry),
         )
 
     def engine(self, page: Page) -> Any:
@@ -169,6 +119,9 @@ class View(BaseView):
 
     # ----- drawing ---------------------------------------------------------------------------------------
     def refresh(self) -> None:
+        key = (self.app.session.table_id, len(self.app.match.actions))
+        if key != self._entry_key:  # typed values belong to one chance move: gone when the table moves on
+            self._entry_key, self.entry = key, []
         o = self.observation
         page = self.page(o)
         self.vm = present(o, self.engine(page), page, self.lang)
@@ -212,6 +165,11 @@ class View(BaseView):
         return buttons
 
     def _press(self, control: Control) -> None:
+        o = self.observation
+        page = self.page(o)
+        if entering(o, page) and control.key.startswith("entry-"):
+            self._press_entry(control.key, o, page)
+            return
         if not control.enabled:
             o = self.observation
             page = self.page(o)
@@ -219,13 +177,52 @@ class View(BaseView):
             raise error or not_acting_refusal(o, page, self.engine(page), self.app.game.parse_action(control.action))
         self.app.play(self.app.game.parse_action(control.action))
 
+    def _press_entry(self, key: str, o: Any, page: Page) -> None:
+        """Table mode: the drawer takes the shared tablet, Take one back, or Done (the typed values as one move)."""
+        error = entry_refusals(o, page).get(key)
+        if error is not None:
+            raise error
+        if key == "entry-reveal":
+            if cover_needed(o, page):
+                self.app.viewer, self.app.revealed = o["drawer"], True
+        elif not types_entry(o, page):  # a button left from a moment that has passed
+            raise value_refusal(0, o, page)
+        elif key == "entry-back":
+            self.entry.pop()
+        elif entering(o, page) == "order":
+            self.app.play(Order(tuple(self.entry)))
+            return
+        else:
+            self.app.play_group([Card(k) for k in self.entry])
+            return
+        self.app.tapped()
+
+    def _enter(self, raw: Any) -> None:
+        """A candidate or card kind tapped on the typing panel: typed in (played on Done), or refused."""
+        o = self.observation
+        page = self.page(o)
+        what = entering(o, page)
+        limit = len(page.cards.candidates) - 1 if what == "order" else 11
+        value = as_int(raw, 0, limit)
+        if value is None or what not in ("order", "cards"):
+            return  # nothing of the panel was tapped
+        error = value_refusal(value, o, page)
+        if error is not None:
+            raise error
+        self.entry.append(value)
+        self.app.tapped()
+
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """A tap on the board: {type: "select", index} / {type: "play", pos, up} / {type: "flip", pos, index} / {type: "move", pos}."""
-        if not isinstance(content, dict) or content.get("type") not in ("select", "play", "flip", "move"):
+        """A tap on the board: {type: "select", index} / {type: "play", pos, up} / {type: "flip", pos, index} /
+        {type: "move", pos} / (table mode) {type: "enter", value}."""
+        if not isinstance(content, dict) or content.get("type") not in ("select", "play", "flip", "move", "enter"):
             return
         ply = content.get("ply")
         if ply is not None and as_int(ply) != len(self.app.match.actions):
             raise refuse(WORDS, "turn", "stale_tap")
+        if content["type"] == "enter":
+            self._enter(content.get("value"))
+            return
         o = self.observation
         page = self.page(o)
         kind = content["type"]
@@ -253,4 +250,4 @@ class View(BaseView):
         self.app.play(action)
 
 
-__all__ = ["KokkuriBoard", "View"]
+__all__ = ["MAX_CARD_FILE", "KokkuriBoard", "View"]

@@ -32,6 +32,11 @@ class Page:
     ply: int = 0
     selected: int | None = None
     """The card kind chosen from the viewer's hand (None: none yet)."""
+    table: bool = False
+    """Played with the real box: the row, the start player and the draws are typed in (table mode)."""
+    hot_seat: bool = False
+    entry: tuple[int, ...] = ()
+    """Table mode: what this page has typed for the chance move now (candidates or card kinds)."""
 
 
 # ----- small facts ----------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from rulebook.games.kokkuri_san.cards import describe
 from widgets.views.model import Control, Engine, Message, ViewModel, seat_label
 
 from .common import PLAYER_PHASES, Observation, Page, cand_name, card_label, is_bot, not_acting_refusal, note, seat_name, status_text, tap
+from .entry import cover_needed, entering, entry_caption, entry_controls, entry_view
 from .report import settlement_text
 from .texts import WORDS
 
@@ -46,6 +47,8 @@ def present(o: Observation, engine: Engine, page: Page, lang: str) -> ViewModel:
         "candidates": candidates_view(o, engine, page, lang),
         "tokens_note": note("turn", "tokens_note", lang),
         "last": last_view(o["last"], page, lang),
+        "entry": entry_view(o, page, lang),
+        "entry_hidden": WORDS("entry_hidden", lang) if cover_needed(o, page) else "",
     }
     if o["hand"] is not None:
         cells = [hand_cell(i, k, o, engine, page, lang) for i, k in enumerate(o["hand"])]
@@ -184,6 +187,8 @@ def last_view(last: Mapping[str, Any] | None, page: Page, lang: str) -> dict[str
 def caption(o: Observation, engine: Engine, page: Page, lang: str) -> str:
     if o["result"]:
         return WORDS("game_over", lang)
+    if entering(o, page):
+        return entry_caption(o, page, lang)
     phase, turn = o["phase"], o["turn"]
     who = seat_name(turn, page, lang)
     if not page.acting:
@@ -204,7 +209,10 @@ def caption(o: Observation, engine: Engine, page: Page, lang: str) -> str:
 
 
 def controls(o: Observation, engine: Engine, page: Page, lang: str) -> tuple[Control, ...]:
-    """The buttons of the action bar: the swaps, the optional draw and Skip of a patron effect."""
+    """The buttons of the action bar: the swaps, the optional draw and Skip of a patron effect; in
+    table mode, what typing in the row, the start player or a draw needs (``entry.py``)."""
+    if entering(o, page):
+        return entry_controls(o, page, lang)
     if not page.acting or o["phase"] != "effect":
         return ()
     effect = o["effect"]

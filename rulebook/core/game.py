@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Hashable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Hashable, Mapping, Sequence, TypeVar
 
 from .errors import BadOption, IllegalAction, UnreadableAction
 
@@ -60,6 +60,28 @@ class Outcome:
             "summary_en": self.summary_en,
             "detail": dict(self.detail),
         }
+
+
+@dataclass(frozen=True)
+class BotKind:
+    """A bot a seat may take: its name in JA and EN, and how to make a fresh one for a game.
+
+    Games list theirs in ``Game.bots`` (kind -> ``BotKind``); the random bot
+    every game has is added after them.
+    """
+
+    label_ja: str
+    label_en: str
+    make: Callable[[Any], Any]
+
+
+def _random_bot(game: Any) -> Any:
+    from rulebook.bots.random_bot import RandomBot  # the bots package imports the core: not at import time
+
+    return RandomBot()
+
+
+RANDOM_BOT = BotKind("ランダム", "Random", _random_bot)
 
 
 class Game(ABC, Generic[S, A]):
@@ -176,20 +198,19 @@ class Game(ABC, Generic[S, A]):
         return self.hidden_information
 
     # ----- bots -------------------------------------------------------------------
-    def bot_kinds(self) -> dict[str, tuple[str, str]]:
-        """Bot kinds a seat may take: kind -> (label JA, label EN).
+    bots: ClassVar[Mapping[str, BotKind]] = {}
+    """The game's own bots, strongest first (kind -> ``BotKind``); the random bot follows them."""
 
-        Every game has at least the random bot; games add stronger ones.
-        """
-        return {"random": ("ランダム", "Random")}
+    def all_bots(self) -> dict[str, BotKind]:
+        return {**self.bots, "random": RANDOM_BOT}
+
+    def bot_kinds(self) -> dict[str, tuple[str, str]]:
+        """Bot kinds a seat may take: kind -> (label JA, label EN). Every game has at least the random bot."""
+        return {kind: (bot.label_ja, bot.label_en) for kind, bot in self.all_bots().items()}
 
     def make_bot(self, kind: str) -> Any:
-        """A fresh bot of ``kind`` (one of ``bot_kinds``)."""
-        if kind == "random":
-            from rulebook.bots.random_bot import RandomBot
-
-            return RandomBot()
-        raise KeyError(kind)
+        """A fresh bot of ``kind`` (one of ``bot_kinds``); ``KeyError`` for any other kind."""
+        return self.all_bots()[kind].make(self)
 
     # ----- derived -----------------------------------------------------------
     def apply(self, state: S, action: A) -> S:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from rulebook.core.errors import BadOption, IllegalAction
-from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
+from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome
 
 from .actions import PILE, Action, Done, Lift, Pass, Place, Roll, Swap, Toss, parse
 from .bots import SolverBot
@@ -177,13 +177,7 @@ class Chiritsumo(Game[State, Action]):
     def num_seats(self, state: State) -> int:
         return len(state.seats)
 
-    def bot_kinds(self) -> dict[str, tuple[str, str]]:
-        return {"solver": ("最善手ボット", "Best-play bot"), **super().bot_kinds()}
-
-    def make_bot(self, kind: str) -> Any:
-        if kind == "solver":
-            return SolverBot()
-        return super().make_bot(kind)
+    bots = {"solver": BotKind("最善手ボット", "Best-play bot", lambda game: SolverBot())}
 
     # ----- set-up --------------------------------------------------------------
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:

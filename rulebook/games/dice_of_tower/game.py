@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rulebook.core.errors import BadOption, IllegalAction, UnreadableAction
-from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
+from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome
 
 from . import collapse
 from .board import die_colour, placement_risk, placements, round_scores, singles, state_from_observation, tower_index
@@ -104,15 +104,10 @@ class DiceOfTower(Game[State, Action]):
         return state.players
 
     # ----- bots --------------------------------------------------------------------------
-    def bot_kinds(self) -> dict[str, tuple[str, str]]:
-        return {"search": ("探索ボット", "Search bot"), "rules": ("ルールボット", "Rule-based bot"), **super().bot_kinds()}
-
-    def make_bot(self, kind: str) -> Any:
-        if kind == "search":
-            return make_search_bot(self)
-        if kind == "rules":
-            return RulesBot()
-        return super().make_bot(kind)
+    bots = {
+        "search": BotKind("探索ボット", "Search bot", make_search_bot),
+        "rules": BotKind("ルールボット", "Rule-based bot", lambda game: RulesBot()),
+    }
 
     # ----- set-up --------------------------------------------------------------------------
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:

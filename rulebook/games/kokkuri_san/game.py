@@ -28,7 +28,7 @@ from itertools import permutations
 from typing import Any, Mapping
 
 from rulebook.core.errors import BadOption, IllegalAction, UnreadableAction
-from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
+from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome
 
 from .actions import DRAW as DRAW_ACTION
 from .actions import SKIP, Action, Card, Draw, First, Flip, Move, Order, Play, Skip, Swap, parse
@@ -106,15 +106,10 @@ class KokkuriSan(Game[State, Action]):
         return state.players
 
     # ----- bots ----------------------------------------------------------------------------
-    def bot_kinds(self) -> dict[str, tuple[str, str]]:
-        return {"search": ("探索ボット", "Search bot"), "rules": ("ルールボット", "Rule-based bot"), **super().bot_kinds()}
-
-    def make_bot(self, kind: str) -> Any:
-        if kind == "search":
-            return make_search_bot(self)
-        if kind == "rules":
-            return RulesBot(self)
-        return super().make_bot(kind)
+    bots = {
+        "search": BotKind("探索ボット", "Search bot", make_search_bot),
+        "rules": BotKind("ルールボット", "Rule-based bot", RulesBot),
+    }
 
     # ----- set-up ----------------------------------------------------------------------------
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:

@@ -19,7 +19,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from rulebook.core.errors import BadOption, IllegalAction
-from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
+from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome
 
 from . import actions as A
 from .bots import OddsBot
@@ -64,13 +64,7 @@ class LemonPoker(Game[State, A.Action]):
         return 2
 
     # ----- bots -------------------------------------------------------------------
-    def bot_kinds(self) -> dict[str, tuple[str, str]]:
-        return {"odds": ("確率ボット", "Odds bot"), **super().bot_kinds()}
-
-    def make_bot(self, kind: str) -> Any:
-        if kind == "odds":
-            return OddsBot()
-        return super().make_bot(kind)
+    bots = {"odds": BotKind("確率ボット", "Odds bot", lambda game: OddsBot())}
 
     # ----- flow ---------------------------------------------------------------------
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:

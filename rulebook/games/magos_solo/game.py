@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from rulebook.core.errors import BadOption, IllegalAction
-from rulebook.core.game import TERMINAL, Game, Outcome
+from rulebook.core.game import TERMINAL, BotKind, Game, Outcome
 
 from .actions import Action, Attack, Lose, Next, Prev, Recover, ResetFaces, SetFace, SetHp, Win, parse
 from .bots import AutoplayBot
@@ -110,13 +110,7 @@ class MagosSolo(Game[State, Action]):
     def num_seats(self, state: State) -> int:
         return 1
 
-    def bot_kinds(self) -> dict[str, tuple[str, str]]:
-        return {"autoplay": ("自動進行", "Autoplay"), **super().bot_kinds()}
-
-    def make_bot(self, kind: str) -> Any:
-        if kind == "autoplay":
-            return AutoplayBot()
-        return super().make_bot(kind)
+    bots = {"autoplay": BotKind("自動進行", "Autoplay", lambda game: AutoplayBot())}
 
     # ----- set-up and flow ---------------------------------------------------------------
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rulebook.core.errors import BadOption, IllegalAction, UnreadableAction
-from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
+from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome
 
 from .actions import Action, Build, Card, Discard, Pick, Place, Sell, parse
 from .bots import RulesBot, make_search_bot
@@ -88,15 +88,10 @@ class NationalEconomy(Game[State, Action]):
         return state.players
 
     # ----- bots -----------------------------------------------------------------------
-    def bot_kinds(self) -> dict[str, tuple[str, str]]:
-        return {"rules": ("ルールボット", "Rule-based bot"), "search": ("探索ボット", "Search bot"), **super().bot_kinds()}
-
-    def make_bot(self, kind: str) -> Any:
-        if kind == "rules":
-            return RulesBot(self)
-        if kind == "search":
-            return make_search_bot(self)
-        return super().make_bot(kind)
+    bots = {
+        "rules": BotKind("ルールボット", "Rule-based bot", RulesBot),
+        "search": BotKind("探索ボット", "Search bot", make_search_bot),
+    }
 
     # ----- set-up ------------------------------------------------------------------------
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:

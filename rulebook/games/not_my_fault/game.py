@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Mapping
 
 from rulebook.core.errors import BadOption, IllegalAction, UnreadableAction
-from rulebook.core.game import CHANCE, SPECTATOR, TERMINAL, Game, Outcome
+from rulebook.core.game import CHANCE, SPECTATOR, TERMINAL, BotKind, Game, Outcome
 
 from .actions import AUDIT, DRAW, Action, Audit, Card, Declare, Draw, First, Place, parse
 from .bots import RulesBot, make_search_bot
@@ -107,19 +107,10 @@ class NotMyFault(Game[State, Action]):
         return state.players
 
     # ----- bots ---------------------------------------------------------------------
-    def bot_kinds(self) -> dict[str, tuple[str, str]]:
-        return {
-            "search": ("探索ボット", "Search bot"),
-            "rules": ("ルールボット", "Rule-based bot"),
-            **super().bot_kinds(),
-        }
-
-    def make_bot(self, kind: str) -> Any:
-        if kind == "search":
-            return make_search_bot(self)
-        if kind == "rules":
-            return RulesBot(self)
-        return super().make_bot(kind)
+    bots = {
+        "search": BotKind("探索ボット", "Search bot", make_search_bot),
+        "rules": BotKind("ルールボット", "Rule-based bot", RulesBot),
+    }
 
     # ----- set-up ---------------------------------------------------------------------
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:

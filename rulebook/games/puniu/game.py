@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping, NamedTuple
 
 from rulebook.core.errors import BadOption, IllegalAction
-from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
+from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome
 
 from .actions import Action, Reroll, Roll, Score, parse
 from .bots import GreedyBot, HintBot
@@ -137,19 +137,10 @@ class Puniu(Game[State, Action]):
     def num_seats(self, state: State) -> int:
         return len(state.sheets)
 
-    def bot_kinds(self) -> dict[str, tuple[str, str]]:
-        return {
-            "hint": ("ヒントどおりのボット", "Hint bot"),
-            "greedy": ("目先ボット（振り直さない）", "Greedy bot (never re-rolls)"),
-            **super().bot_kinds(),
-        }
-
-    def make_bot(self, kind: str) -> Any:
-        if kind == "hint":
-            return HintBot()
-        if kind == "greedy":
-            return GreedyBot()
-        return super().make_bot(kind)
+    bots = {
+        "hint": BotKind("ヒントどおりのボット", "Hint bot", lambda game: HintBot()),
+        "greedy": BotKind("目先ボット（振り直さない）", "Greedy bot (never re-rolls)", lambda game: GreedyBot()),
+    }
 
     # ----- set-up and flow ---------------------------------------------------------------------
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:

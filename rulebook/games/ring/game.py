@@ -29,9 +29,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rulebook.core.errors import BadOption, IllegalAction
-from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
+from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome
 
-from . import bots, observe, sample
+from . import bots as ring_bots
+from . import observe, sample
 from .actions import DEAL, DISCARD, PLAY, ROLL, TAKE, Action, Deal, Discard, Play, Roll, Take, parse
 from .cards import ADJUST, COIN, JUST, MORE, SUIT, SUIT_NAMES, SUITS, deck, next_leader_index, winners_of
 from .state import (
@@ -113,19 +114,10 @@ class Ring(Game[State, Action]):
         return len(state.rings)
 
     # ----- bots ---------------------------------------------------------------------------------
-    def bot_kinds(self) -> dict[str, tuple[str, str]]:
-        return {
-            "rules": ("定石ボット", "Rule-based bot"),
-            "search": ("読みボット（探索）", "Search bot"),
-            **super().bot_kinds(),
-        }
-
-    def make_bot(self, kind: str) -> Any:
-        if kind == "search":
-            return bots.search_bot(self)
-        if kind == "rules":
-            return bots.RulesBot()
-        return super().make_bot(kind)
+    bots = {
+        "rules": BotKind("定石ボット", "Rule-based bot", lambda game: ring_bots.RulesBot()),
+        "search": BotKind("読みボット（探索）", "Search bot", lambda game: ring_bots.search_bot(game)),
+    }
 
     # ----- set-up ---------------------------------------------------------------------------------
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:

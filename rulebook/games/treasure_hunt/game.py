@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from rulebook.core.errors import IllegalAction
-from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome
+from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome
 
 from .actions import Action, Bring, Check, Die, GiveUp, RollDice, Seal, parse
 from .bots import OptimalBot
@@ -54,13 +54,7 @@ class TreasureHunt(Game[State, Action]):
         self.normalize_options(options)
         return State()
 
-    def bot_kinds(self) -> dict[str, tuple[str, str]]:
-        return {"optimal": ("最善手ボット", "Optimal bot"), **super().bot_kinds()}
-
-    def make_bot(self, kind: str) -> Any:
-        if kind == "optimal":
-            return OptimalBot(self.rules)
-        return super().make_bot(kind)
+    bots = {"optimal": BotKind("最善手ボット", "Optimal bot", lambda game: OptimalBot(game.rules))}
 
     # ----- whose move ----------------------------------------------------------------------
     def current_player(self, state: State) -> int:

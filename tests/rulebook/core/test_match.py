@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 import pytest
 
 from rulebook.core import CHANCE, HUMAN, TERMINAL, BadOption, BadRecord, Game, IllegalAction, Match, UnreadableAction, Outcome, check_seed, fresh_seed, get_game
-from rulebook.core.game import unknown_action
+from rulebook.core.game import BotKind, unknown_action
 from rulebook.core.match import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, MAX_SEED
 
 
@@ -100,15 +100,10 @@ class Race(Game):
             return text
         raise unknown_action(text, ["take", "skip"])
 
-    def bot_kinds(self):
-        return {"taker": ("取る", "Taker"), "spy": ("見る", "Spy"), **super().bot_kinds()}
-
-    def make_bot(self, kind):
-        if kind == "taker":
-            return Taker()
-        if kind == "spy":
-            return Spy()
-        return super().make_bot(kind)
+    bots = {
+        "taker": BotKind("取る", "Taker", lambda game: Taker()),
+        "spy": BotKind("見る", "Spy", lambda game: Spy()),
+    }
 
 
 class Taker:

@@ -242,9 +242,21 @@ class BaseView:
         """Game-specific controls shown in the action bar for the move at hand.
 
         Buttons that make a move should come from ``self.app.fresh_button`` so
-        a double tap cannot act on the next state.
+        a double tap cannot act on the next state (``control_button`` makes one
+        from a view model's ``Control``).
         """
         return []
+
+    def control_button(self, control: Any, group: str | None = None, primary: bool = True) -> w.Button:
+        """A view model's ``Control`` as an action-bar button: class ``rb-<key>`` (and ``group``; ``rb-primary``
+        when highlighted; ``rb-disabled`` when refused, the reason as its tooltip: a tap on it still goes to
+        ``self._press``, which says why)."""
+        highlight = "rb-primary" if primary and control.highlight else None
+        classes = tuple(x for x in (group, f"rb-{control.key}", highlight, None if control.enabled else "rb-disabled") if x)
+        button = self.app.fresh_button(control.label, classes, lambda: self._press(control))
+        if control.reason:
+            button.tooltip = control.reason
+        return button
 
     def auto_roll(self, state: Any) -> bool:
         """Draw the chance outcome at ``state`` at once (True) or wait for Roll (False)."""

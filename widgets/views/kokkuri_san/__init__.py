@@ -154,15 +154,7 @@ class View(BaseView, CardFileOptions):
         return isinstance(action, (Play, Flip, Swap, Move, Draw, Skip))
 
     def extra_controls(self) -> list[w.Widget]:
-        buttons = []
-        for c in self.vm.controls:
-            group = "rb-ks-swap" if c.key.startswith("swap-") else None
-            classes = tuple(x for x in (group, f"rb-{c.key}", "rb-primary" if c.highlight else None, None if c.enabled else "rb-disabled") if x)
-            button = self.app.fresh_button(c.label, classes, lambda c=c: self._press(c))
-            if c.reason:
-                button.tooltip = c.reason
-            buttons.append(button)
-        return buttons
+        return [self.control_button(c, "rb-ks-swap" if c.key.startswith("swap-") else None) for c in self.vm.controls]
 
     def _press(self, control: Control) -> None:
         o = self.observation

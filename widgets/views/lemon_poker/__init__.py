@@ -141,15 +141,7 @@ class View(BaseView):
         return isinstance(action, (Show, Bet, Swap, Sorted))
 
     def extra_controls(self) -> list[Any]:
-        buttons = []
-        for c in self.vm.controls:
-            group = "rb-swap" if c.key.startswith("swap-") else None
-            classes = tuple(x for x in (group, f"rb-{c.key}", "rb-primary" if c.highlight else None, None if c.enabled else "rb-disabled") if x)
-            button = self.app.fresh_button(c.label, classes, lambda c=c: self._press(c))
-            if c.reason:
-                button.tooltip = c.reason
-            buttons.append(button)
-        return buttons
+        return [self.control_button(c, "rb-swap" if c.key.startswith("swap-") else None) for c in self.vm.controls]
 
     def _press(self, control: Control) -> None:
         o = self.observation

@@ -196,15 +196,7 @@ class View(BaseView):
         return action_label(self.observation, action, self.lang)
 
     def extra_controls(self) -> list[w.Widget]:
-        buttons = []
-        for c in self.vm.controls:
-            group = "rb-enter" if c.key.startswith("enter-") else "rb-sell"
-            classes = tuple(x for x in (group, f"rb-{c.key}", None if c.enabled else "rb-disabled") if x)
-            button = self.app.fresh_button(c.label, classes, lambda c=c: self._press(c))
-            if c.reason:
-                button.tooltip = c.reason
-            buttons.append(button)
-        return buttons
+        return [self.control_button(c, "rb-enter" if c.key.startswith("enter-") else "rb-sell", primary=False) for c in self.vm.controls]
 
     def _press(self, control: Control) -> None:
         self._play_text(control.action)

@@ -139,17 +139,8 @@ class View(BaseView):
 
     def extra_controls(self) -> list[w.Widget]:
         """The view model's buttons; a disabled one stays tappable and says why (Draw / Audit only when playable)."""
-        buttons = []
-        for c in self.vm.controls:
-            if c.key.startswith("action-") and not c.enabled:
-                continue
-            group = GROUPS.get(c.key.rsplit("-", 1)[0])
-            classes = tuple(x for x in (group, f"rb-{c.key}", "rb-primary" if c.highlight else None, None if c.enabled else "rb-disabled") if x)
-            button = self.app.fresh_button(c.label, classes, lambda c=c: self._press(c))
-            if c.reason:
-                button.tooltip = c.reason
-            buttons.append(button)
-        return buttons
+        return [self.control_button(c, GROUPS.get(c.key.rsplit("-", 1)[0])) for c in self.vm.controls
+                if c.enabled or not c.key.startswith("action-")]
 
     def _press(self, control: Control) -> None:
         o = self.observation

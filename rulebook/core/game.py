@@ -84,6 +84,16 @@ def _random_bot(game: Any) -> Any:
 RANDOM_BOT = BotKind("ランダム", "Random", _random_bot)
 
 
+def search_bot_kind(make: Callable[[Any], Any]) -> BotKind:
+    """The shared search bot of a game (one name on every page)."""
+    return BotKind("探索ボット", "Search bot", make)
+
+
+def rules_bot_kind(make: Callable[[Any], Any]) -> BotKind:
+    """A game's rule-based bot (one name on every page)."""
+    return BotKind("ルールボット", "Rule-based bot", make)
+
+
 class Game(ABC, Generic[S, A]):
     """Base class of every game engine.
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rulebook.core.errors import BadOption, IllegalAction, UnreadableAction
-from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome
+from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome, rules_bot_kind, search_bot_kind
 
 from . import collapse
 from .board import die_colour, placement_risk, placements, round_scores, singles, state_from_observation, tower_index
@@ -105,8 +105,8 @@ class DiceOfTower(Game[State, Action]):
 
     # ----- bots --------------------------------------------------------------------------
     bots = {
-        "search": BotKind("探索ボット", "Search bot", make_search_bot),
-        "rules": BotKind("ルールボット", "Rule-based bot", lambda game: RulesBot()),
+        "search": search_bot_kind(make_search_bot),
+        "rules": rules_bot_kind(lambda game: RulesBot()),
     }
 
     # ----- set-up --------------------------------------------------------------------------

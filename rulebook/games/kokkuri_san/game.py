@@ -28,7 +28,7 @@ from itertools import permutations
 from typing import Any, Mapping
 
 from rulebook.core.errors import BadOption, IllegalAction, UnreadableAction
-from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome
+from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome, rules_bot_kind, search_bot_kind
 
 from .actions import DRAW as DRAW_ACTION
 from .actions import SKIP, Action, Card, Draw, First, Flip, Move, Order, Play, Skip, Swap, parse
@@ -107,8 +107,8 @@ class KokkuriSan(Game[State, Action]):
 
     # ----- bots ----------------------------------------------------------------------------
     bots = {
-        "search": BotKind("探索ボット", "Search bot", make_search_bot),
-        "rules": BotKind("ルールボット", "Rule-based bot", RulesBot),
+        "search": search_bot_kind(make_search_bot),
+        "rules": rules_bot_kind(RulesBot),
     }
 
     # ----- set-up ----------------------------------------------------------------------------

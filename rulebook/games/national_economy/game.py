@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rulebook.core.errors import BadOption, IllegalAction, UnreadableAction
-from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome
+from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome, rules_bot_kind, search_bot_kind
 
 from .actions import Action, Build, Card, Discard, Pick, Place, Sell, parse
 from .bots import RulesBot, make_search_bot
@@ -89,8 +89,8 @@ class NationalEconomy(Game[State, Action]):
 
     # ----- bots -----------------------------------------------------------------------
     bots = {
-        "rules": BotKind("ルールボット", "Rule-based bot", RulesBot),
-        "search": BotKind("探索ボット", "Search bot", make_search_bot),
+        "rules": rules_bot_kind(RulesBot),
+        "search": search_bot_kind(make_search_bot),
     }
 
     # ----- set-up ------------------------------------------------------------------------

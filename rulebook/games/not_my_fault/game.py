@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Mapping
 
 from rulebook.core.errors import BadOption, IllegalAction, UnreadableAction
-from rulebook.core.game import CHANCE, SPECTATOR, TERMINAL, BotKind, Game, Outcome
+from rulebook.core.game import CHANCE, SPECTATOR, TERMINAL, Game, Outcome, rules_bot_kind, search_bot_kind
 
 from .actions import AUDIT, DRAW, Action, Audit, Card, Declare, Draw, First, Place, parse
 from .bots import RulesBot, make_search_bot
@@ -108,8 +108,8 @@ class NotMyFault(Game[State, Action]):
 
     # ----- bots ---------------------------------------------------------------------
     bots = {
-        "search": BotKind("探索ボット", "Search bot", make_search_bot),
-        "rules": BotKind("ルールボット", "Rule-based bot", RulesBot),
+        "search": search_bot_kind(make_search_bot),
+        "rules": rules_bot_kind(RulesBot),
     }
 
     # ----- set-up ---------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from rulebook.core import CHANCE, TERMINAL
+from rulebook.core import CHANCE, TERMINAL, Match
 from rulebook.site.process import CHROMIUM, CHROMIUM_ARGS, SiteProcess, free_port
 from rulebook.site.serve import SiteOptions, default_notebooks_dir
 
@@ -80,6 +80,17 @@ def summary(seconds: list[float]) -> str:
     )
 
 
+def _draw(outcomes, r: float) -> Any:
+    """The outcome a uniform ``r`` in [0, 1) picks by the outcomes' probabilities (a plain walk: no array
+    per chance node, so the figure is the rules' cost, not numpy's)."""
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if r < acc:
+            return action
+    return outcomes[-1][0]
+
+
 def random_playouts(game: Any, options: Mapping[str, Any], seconds: float = 3.0, seed: Any = 2026) -> tuple[float, float]:
     """Random full games per second (``next_state``, chance drawn by its probabilities) and moves per game.
 
@@ -97,9 +108,7 @@ def random_playouts(game: Any, options: Mapping[str, Any], seconds: float = 3.0,
             if player == TERMINAL:
                 break
             if player == CHANCE:
-                outcomes = game.chance_outcomes(state)
-                probs = np.array([p for _, p in outcomes], dtype=float)
-                action = outcomes[int(rng.choice(len(outcomes), p=probs / probs.sum()))][0]
+                action = _draw(game.chance_outcomes(state), rng.random())
             else:
                 legal = game.legal_actions(state)
                 action = legal[int(rng.integers(len(legal)))]
@@ -108,3 +117,29 @@ def random_playouts(game: Any, options: Mapping[str, Any], seconds: float = 3.0,
         games += 1
     elapsed = time.perf_counter() - start
     return games / elapsed, moves / games
+
+
+def decision_times(game: Any, options: Mapping[str, Any], make_bot: Any, others: str, decisions: int, seed: int) -> list[float]:
+    """Seconds per decision of ``make_bot(game)`` in the seat ``g % players`` of game ``g`` (the other seats
+    bots of kind ``others``), over as many seeded games as ``decisions`` needs; forced moves are not counted."""
+    times: list[float] = []
+    g = 0
+    while len(times) < decisions:
+        match = Match.new(game, options, seed=seed + g, seats=[others] * game.num_seats(game.initial_state(options)))
+        seat = g % len(match.seats)
+        bot = make_bot(game)
+        while not match.is_over() and len(times) < decisions:
+            if match.current_player == seat:
+                state = match.state
+                legal = game.legal_actions(state)
+                observation = game.observe(state, seat)
+                start = time.perf_counter()
+                action = bot.choose(observation, legal, match.bot_rng())
+                elapsed = time.perf_counter() - start
+                if len(legal) > 1:
+                    times.append(elapsed)
+                match.play(action)
+            else:
+                match.step_auto()
+        g += 1
+    return times

@@ -23,7 +23,7 @@ import time
 
 import numpy as np
 
-from benchmarks._common import random_playouts
+from benchmarks._common import decision_times, random_playouts
 from rulebook.core import Match
 from rulebook.games.kokkuri_san import KOKKURI_SAN as GAME
 from rulebook.games.kokkuri_san.bots import SEARCH_BUDGET, SEARCH_ITERATIONS, RulesBot, make_search_bot
@@ -31,31 +31,6 @@ from rulebook.games.kokkuri_san.bots import SEARCH_BUDGET, SEARCH_ITERATIONS, Ru
 PLAYOUT_TARGET = 100
 P95_TARGET_MS = 300.0
 SEED = 2026
-
-
-def decision_times(kind: str, players: int, decisions: int) -> list[float]:
-    times: list[float] = []
-    g = 0
-    while len(times) < decisions:
-        seat = g % players
-        seats = ["rules"] * players
-        match = Match.new(GAME, {"players": players}, seed=SEED + g, seats=seats)
-        bot = make_search_bot(GAME) if kind == "search" else RulesBot(GAME)
-        while not match.is_over() and len(times) < decisions:
-            if match.current_player == seat:
-                state = match.state
-                legal = GAME.legal_actions(state)
-                observation = GAME.observe(state, seat)
-                start = time.perf_counter()
-                action = bot.choose(observation, legal, match.bot_rng())
-                elapsed = time.perf_counter() - start
-                if len(legal) > 1:
-                    times.append(elapsed)
-                match.play(action)
-            else:
-                match.step_auto()
-        g += 1
-    return times
 
 
 def win_share(kind: str, opponent: str, players: int, games: int) -> tuple[float, float]:
@@ -93,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
 
     print(f"\nDecision time (4 seats, among rule-based bots; search budget {SEARCH_BUDGET * 1000:.0f} ms, ≤ {SEARCH_ITERATIONS} worlds):")
     for kind in ("search", "rules"):
-        times = decision_times(kind, 4, args.decisions)
+        times = decision_times(GAME, {"players": 4}, make_search_bot if kind == "search" else RulesBot, "rules", args.decisions, SEED)
         p95 = _ms(times, 0.95)
         ok = "ok" if p95 <= P95_TARGET_MS else "MISSED"
         print(f"  {kind:6s}: p50 {_ms(times, 0.5):6.1f} ms  p95 {p95:6.1f} ms  max {max(times) * 1000:6.1f} ms  ({len(times)} decisions)  target p95 ≤ {P95_TARGET_MS:.0f} ms  {ok}")

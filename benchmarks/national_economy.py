@@ -25,7 +25,8 @@ import time
 
 import numpy as np
 
-from rulebook.core import CHANCE, TERMINAL, Match
+from benchmarks._common import random_playouts
+from rulebook.core import Match
 from rulebook.games.national_economy import ENGINE
 from rulebook.games.national_economy.bots import SEARCH_BUDGET, make_search_bot
 
@@ -39,39 +40,6 @@ SETUPS = (
     ("solo rule 1", {"mode": "solo1"}),
     ("solo rule 案2", {"mode": "solo2"}),
 )
-
-
-def random_games(options, seconds: float) -> tuple[float, float]:
-    """(ms per game, moves per game) of random full games."""
-    game = ENGINE
-    rng = np.random.default_rng(SEED)
-    start_state = game.initial_state(options)
-    games = moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = start_state
-        while True:
-            player = game.current_player(state)
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                outcomes = game.chance_outcomes(state)
-                r = rng.random()
-                acc = 0.0
-                action = outcomes[-1][0]
-                for a, p in outcomes:
-                    acc += p
-                    if r < acc:
-                        action = a
-                        break
-            else:
-                legal = game.legal_actions(state)
-                action = legal[int(rng.integers(len(legal)))]
-            state = game.next_state(state, action)
-            moves += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return elapsed / games * 1000, moves / games
 
 
 def bot_games(options, seats, games: int, seed: int) -> list:
@@ -93,7 +61,8 @@ def main(argv: list[str] | None = None) -> None:
 
     print("Random full games (uniform legal moves, next_state directly):")
     for label, options in SETUPS:
-        ms, moves = random_games(options, args.seconds)
+        rate, moves = random_playouts(ENGINE, options, args.seconds, SEED)
+        ms = 1000 / rate
         verdict = ("ok" if ms <= TARGET_MS else "MISSED") if options.get("players") == 4 else ""
         target = f"target ≤ {TARGET_MS:.0f} ms" if options.get("players") == 4 else ""
         print(f"  {label:14s} {ms:7.2f} ms/game  {1000 / ms:7.1f} games/s  ({moves:.0f} moves/game)  {target} {verdict}")

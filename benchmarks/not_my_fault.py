@@ -33,7 +33,7 @@ import time
 
 import numpy as np
 
-from benchmarks._common import random_playouts
+from benchmarks._common import decision_times, random_playouts
 from rulebook.core import Match, get_game
 from rulebook.games.not_my_fault.bots import SEARCH_BUDGET, SEARCH_ITERATIONS, make_search_bot
 
@@ -41,33 +41,6 @@ NAMES = ("not_my_fault", "not_my_fault_41")
 PLAYOUT_TARGET = 500  # games per second
 P95_TARGET_MS = 300.0
 SEED = 2026
-
-
-def decision_times(game, players: int, decisions: int) -> list[float]:
-    """Seconds per search-bot decision with the page's budget, in games against rule-based bots."""
-    times: list[float] = []
-    g = 0
-    while len(times) < decisions:
-        seats = ["rules"] * players
-        seat = g % players
-        seats[seat] = "search"
-        match = Match.new(game, {"players": players}, seed=SEED + g, seats=seats)
-        bot = make_search_bot(game)  # the shipped budget
-        while not match.is_over() and len(times) < decisions:
-            if match.current_player == seat:
-                state = match.state
-                legal = game.legal_actions(state)
-                observation = game.observe(state, seat)
-                start = time.perf_counter()
-                action = bot.choose(observation, legal, match.bot_rng())
-                elapsed = time.perf_counter() - start
-                if len(legal) > 1:
-                    times.append(elapsed)
-                match.play(action)
-            else:
-                match.step_auto()
-        g += 1
-    return times
 
 
 def win_rates(game, players: int, opponent: str, games: int) -> dict[str, float]:
@@ -124,7 +97,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"\nSearch bot decision time (budget {SEARCH_BUDGET * 1000:.0f} ms, ≤ {SEARCH_ITERATIONS} worlds; 3 seats vs 2 rule-based bots):")
     for name in NAMES:
         game = get_game(name)
-        times = np.array(decision_times(game, 3, args.decisions)) * 1000
+        times = np.array(decision_times(game, {"players": 3}, make_search_bot, "rules", args.decisions, SEED)) * 1000  # the shipped budget
         p50, p95 = np.percentile(times, [50, 95])
         ok = "ok" if p95 <= P95_TARGET_MS else "MISSED"
         print(f"  {name:16s} p50 {p50:6.1f} ms · p95 {p95:6.1f} ms · max {times.max():6.1f} ms (n={len(times)})  target p95 ≤ {P95_TARGET_MS:.0f} ms  {ok}")

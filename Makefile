@@ -51,8 +51,11 @@ serve: install
 	$(BIN)/rulebook serve --port $(PORT) --data data
 
 # Every test: unit + property + widgets, nbval on every notebook, browser.
+# --maxfail: a machine that stops serving pages fails every browser test after
+# it, 90 s each; ten failures say enough (with the machine's state, printed
+# by tests/browser/conftest.py), and CI ends in time to show them.
 test: install-test chromium postgresql
-	$(BIN)/python -m pytest -q -p no:cacheprovider tests
+	$(BIN)/python -m pytest -q -p no:cacheprovider --maxfail=10 tests
 	$(BIN)/python -m pytest -q -p no:cacheprovider --nbval-lax notebooks
 
 unit: install-test postgresql

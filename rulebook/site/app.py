@@ -1,4 +1,4 @@
-"""The Voilà application of the site: Voilà 0.5.13 with four changes.
+"""The Voilà application of the site: Voilà 0.5.13 with these changes.
 
 1. ``/`` (and Voilà's file tree) redirect to ``/voila/render/index.ipynb``,
    the landing page, keeping the query string (``/?lang=en``).
@@ -18,6 +18,9 @@
    itself; pools refill within the cap every few seconds.
 6. Finished and abandoned tables older than ``--keep-days`` are purged at
    start and every hour.
+7. A dead preheated kernel is never handed to a page (the page takes a
+   fresh one), and a page that fails after its first bytes went out ends
+   with a script that says so and opens it again (``page_failed.html``).
 
 Plus an access log that says what matters (pages, shutdowns, errors).
 """
@@ -126,7 +129,31 @@ def with_site_errors(handler_class: type) -> type:
     return type(f"Site{handler_class.__name__}", (SiteErrors, handler_class), {})
 
 
-class SitePageHandler(SiteErrors, TornadoVoilaHandler):
+class StreamedPageErrors:
+    """Mixed into the notebook page handler: a failure after the first bytes went out is still told."""
+
+    def send_error(self, status_code: int = 500, **kwargs: Any) -> None:
+        """A page that fails after its first bytes went out still says so, and opens again.
+
+        Voilà streams a page while its kernel prepares it; once the head is
+        out, Tornado can only log "Cannot send error response after headers
+        written" and close it, and the visitor watched "Loading…" forever
+        (a preheated kernel that had died at start, in a test run). The rest
+        of the page is a script that tells the visitor (``page_failed.html``).
+        """
+        if not self._headers_written or self._finished:
+            super().send_error(status_code, **kwargs)
+            return
+        try:
+            env = self.settings["voila_jinja2_env"]
+            self.write(env.get_template("page_failed.html").render(error_id=getattr(self, "_rb_error_id", None)))
+        except Exception:  # the message itself failed: close the page as Tornado would
+            log.exception("the failed-page message for %s failed", self.request.uri)
+        if not self._finished:
+            self.finish()
+
+
+class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
     """A notebook page (``/voila/render/<nb>.ipynb``)."""
 
     @tornado.web.authenticated

@@ -34,6 +34,7 @@ neither "connected" nor pooled any more once a page takes it).
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from dataclasses import dataclass, field
@@ -49,6 +50,11 @@ MIN_KERNELS = 4
 #: A kernel handed to a page is never culled within this many seconds: a
 #: page on a slow phone may take this long to open its websocket.
 DEFAULT_GRACE = 60.0
+#: How many dead preheated kernels a page passes over before it gives up
+#: (each one passed over is shut down, and the pool refills with a new one).
+POOL_ATTEMPTS = 3
+
+log = logging.getLogger("rulebook.site")
 
 
 def mem_total_mb(meminfo: str = "/proc/meminfo") -> int | None:
@@ -212,11 +218,46 @@ def capped_kernel_manager(
             self._claims = [c for c in self._claims if not c.used]
             self._taking += 1
             try:
-                render_task, rendered, kernel_id = await super().get_rendered_notebook(*args, **kwargs)
+                for _ in range(POOL_ATTEMPTS):
+                    render_task, rendered, kernel_id = await super().get_rendered_notebook(*args, **kwargs)
+                    if await self._pooled_kernel_works(render_task, kernel_id):
+                        break
+                    await self._drop_pooled(render_task, kernel_id, name)
+                    if not getattr(self, "_pools", {}).get(name):
+                        # Voilà refills after taking; under the cap that may not have happened
+                        self.fill_if_needed(delay=0, notebook_name=name)
+                    if not getattr(self, "_pools", {}).get(name):
+                        raise RuntimeError(f"no kernel could be started for {name}")
+                else:
+                    raise RuntimeError(f"{POOL_ATTEMPTS} preheated kernels of {name} in a row were dead")
             finally:
                 self._taking -= 1
             self._handed[kernel_id] = time.monotonic()
             return render_task, rendered, kernel_id
+
+        async def _pooled_kernel_works(self, render_task: Any, kernel_id: str) -> bool:
+            """False for a preheated kernel that died (its process gone, or its preheating failed).
+
+            Such a kernel would leave its page loading forever: Voilà hands it
+            out anyway, and the page waits for a kernel that never answers.
+            """
+            if render_task.done() and not render_task.cancelled() and render_task.exception() is not None:
+                return False
+            try:
+                alive = self.get_kernel(kernel_id).is_alive()
+                if hasattr(alive, "__await__"):
+                    alive = await alive
+            except Exception:  # noqa: BLE001 - unknown to the manager: not usable either
+                return False
+            return bool(alive)
+
+        async def _drop_pooled(self, render_task: Any, kernel_id: str, name: str | None) -> None:
+            log.warning("preheated kernel %s of %s is dead: the page takes a fresh one", kernel_id, name)
+            render_task.cancel()
+            try:
+                await self.shutdown_kernel(kernel_id, now=True)
+            except Exception:  # noqa: BLE001 - already gone is what we want
+                log.debug("dropping kernel %s", kernel_id, exc_info=True)
 
         def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
             """Voilà's refill, never past the cap.

@@ -226,6 +226,19 @@ def voila_config(options: SiteOptions) -> dict:
             "timeout": options.cell_timeout,
             "timeout_func": CellTimeout(options.cell_timeout),
         },
+        # Kernels talk to the server over Unix sockets in the connection
+        # folder, not TCP ports on 127.0.0.1. A TCP port is picked free by
+        # the server and bound later by the kernel; in between, any other
+        # process may take it, and the kernel dies at start ("Address already
+        # in use"). It happened to a preheated kernel in a test run: its page
+        # waited for a kernel that would never answer. Sockets cannot collide,
+        # and no other user of the machine can connect to them.
+        # A kernel that dies is not restarted: a restarted kernel has lost
+        # its page's widgets and a preheated one its half-run notebook, so it
+        # would answer and still never draw. Dead, it is seen as dead: a page
+        # is never handed a dead preheated kernel (kernels.py), and an open
+        # page's heartbeat reopens it from the store (page_link.js).
+        "KernelManager": {"transport": "ipc", "autorestart": False},
         # Voilà's kernel manager class derives from this one: culling settings
         # apply to it, and its pooled kernels are exempt from culling.
         "MappingKernelManager": {

@@ -310,6 +310,79 @@ def pytest_runtest_makereport(item, call):
     report = outcome.get_result()
     if report.when == "call":
         item.rb_call_report = report
+    if report.failed and len(FAILURE_STATES) < 6:
+        FAILURE_STATES.append((item.nodeid, machine_state()))
+
+
+#: What the machine was doing when a browser test failed (the first few), for the summary.
+FAILURE_STATES: list[tuple[str, str]] = []
+#: Log lines not worth a CI reader's time.
+_LOG_NOISE = ("is not trusted", "without encryption", "200 GET", "204 POST", "Adapting from protocol", "buffering for")
+
+
+def machine_state(sample_s: float = 1.0) -> str:
+    """Load, free memory, kernels and browsers running, and the busiest processes over ``sample_s``.
+
+    A browser test times out when a page does not come; in CI, all that is
+    left afterwards is the log, so it says whether the machine was saturated.
+    """
+    import time
+
+    def ticks() -> dict[int, tuple[int, str]]:
+        found = {}
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    stat = Path(f"/proc/{entry}/stat").read_text()
+                    name = stat[stat.index("(") + 1 : stat.rindex(")")]
+                    fields = stat.rsplit(")", 1)[1].split()
+                    found[int(entry)] = (int(fields[11]) + int(fields[12]), name)
+                except (OSError, ValueError, IndexError):
+                    continue
+        return found
+
+    try:
+        before = ticks()
+        time.sleep(sample_s)
+        after = ticks()
+        busy = sorted(((t - before[pid][0], pid, name) for pid, (t, name) in after.items() if pid in before), reverse=True)[:5]
+        load = Path("/proc/loadavg").read_text().split()[:3]
+        available = next(
+            (int(line.split()[1]) // 1024 for line in Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemAvailable")),
+            -1,
+        )
+        kernels = sum(1 for pid in after if b"ipykernel" in _cmdline(pid))
+        browsers = sum(1 for _, name in after.values() if "chrom" in name.lower())
+        top = ", ".join(f"{name}[{pid}] {100 * t // (os.sysconf('SC_CLK_TCK') * sample_s):.0f}%" for t, pid, name in busy)
+        return f"load {' '.join(load)}; {available} MB free; {kernels} kernels, {browsers} chromium processes; busiest: {top}"
+    except Exception as error:  # the summary must never fail the run
+        return f"(machine state unavailable: {error})"
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """After failures: the machine's state at each (first few) and the end of every site's log."""
+    if not FAILURE_STATES:
+        return
+    write = terminalreporter.write_line
+    terminalreporter.section("browser test failures: the machine at the time")
+    for nodeid, state in FAILURE_STATES:
+        write(f"{nodeid}: {state}")
+    for port, server in sorted(SITES.items()):
+        try:
+            lines = [line for line in server.log_text().splitlines() if not any(n in line for n in _LOG_NOISE)]
+        except Exception:  # noqa: BLE001 - a log that cannot be read is left out
+            continue
+        if any("ERROR" in line or "Traceback" in line or "WARNING" in line for line in lines):
+            terminalreporter.section(f"site on port {port}: the last lines of its log")
+            for line in lines[-25:]:
+                write(line[:300])
 
 
 @pytest.fixture

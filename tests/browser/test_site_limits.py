@@ -181,3 +181,71 @@ def test_a_pooled_kernel_that_waited_longer_than_the_cell_timeout_still_gives_it
     page.goto(site.page_url("widget.ipynb"))
     page.locator(".rb-ready").first.wait_for(state="visible", timeout=120_000)
     assert "took too long" not in page.content()
+
+
+def _connection_file(pid: int) -> Path:
+    argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+    return Path(argv[argv.index("-f") + 1])
+
+
+def _running(pid: int) -> bool:
+    """Alive and not a zombie (a killed kernel stays one until the server reaps it)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_a_dead_preheated_kernel_is_never_handed_to_a_page(start_site, page):
+    """A preheated kernel that died (before: one that lost its TCP port to another process at start)
+    left its first visitor on "Loading…" for good: Voilà handed it out and the page waited for it.
+
+    Kernels now talk over Unix sockets (no port to lose), a dead kernel is not
+    restarted behind its page's back, and a page passes over a dead pooled
+    kernel to a fresh one.
+    """
+    import json
+    import os
+    import signal
+
+    site = start_site()
+    site.wait_pools()
+    kernels = site.kernels()
+    assert len(kernels) == site.pool_kernels
+    for kernel in kernels:
+        connection = json.loads(_connection_file(kernel.pid).read_text())
+        assert connection["transport"] == "ipc", connection
+        assert Path(connection["ip"] + "-1").is_socket()
+    for kernel in kernels:
+        os.kill(kernel.pid, signal.SIGKILL)
+    wait_until(lambda: not any(_running(k.pid) for k in kernels), 10, 0.1, "the killed kernels gone")
+    time.sleep(4)  # longer than a kernel restarter's poll: nothing brings them back
+    page.goto(site.page_url("widget.ipynb"))
+    page.locator(".rb-ready").first.wait_for(state="visible", timeout=60_000)
+    assert "preheated kernel" in site.log_text() and "is dead" in site.log_text()
+    assert "restarting kernel" not in site.log_text()
+
+
+def test_a_page_that_failed_midway_says_so_opens_again_three_times_then_offers_a_button(page):
+    """The end of a page whose preparation failed after its head went out (``page_failed.html``)."""
+    import jinja2
+
+    from rulebook.site.serve import TEMPLATES_DATA_DIR
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES_DATA_DIR / "voila" / "templates" / "rulebook")))
+    html = "<html><body><div>読み込み中… / Loading…</div>" + env.get_template("page_failed.html").render(error_id="0badc0de")
+    url = "http://127.0.0.1:9/voila/render/game.ipynb?seed=3"
+    page.route(url, lambda route: route.fulfill(body=html, content_type="text/html; charset=utf-8"))
+    loads: list[str] = []
+    page.on("load", lambda: loads.append(page.url))
+    page.goto(url)
+    banner = page.locator(".rb-page-failed")
+    banner.wait_for(state="visible")
+    assert "opening it again" in banner.inner_text() and "開き直します" in banner.inner_text()
+    page.locator(".rb-page-failed button").wait_for(state="visible", timeout=60_000)
+    text = page.locator(".rb-page-failed").inner_text()
+    assert "0badc0de" in text and "Your table is safe" in text
+    assert len(loads) == 4  # the first load and three automatic ones, then it waits for the visitor
+    page.locator(".rb-page-failed button").click()
+    page.wait_for_function("() => document.querySelector('.rb-page-failed') && !document.querySelector('.rb-page-failed button')")
+    assert len(loads) == 5

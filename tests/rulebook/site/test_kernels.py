@@ -37,8 +37,16 @@ class FakeVoilaManager:
 
     async def _start(self) -> str:
         kernel_id = f"k{next(_ids)}"
-        self._kernels[kernel_id] = SimpleNamespace(last_activity=time.time())
+        self._kernels[kernel_id] = SimpleNamespace(last_activity=time.time(), alive=True)
         return kernel_id
+
+    def get_kernel(self, kernel_id: str) -> SimpleNamespace:
+        kernel = self._kernels[kernel_id]
+
+        async def is_alive() -> bool:
+            return kernel.alive
+
+        return SimpleNamespace(is_alive=is_alive)
 
     async def start_kernel(self, **kwargs) -> str:
         return await self._start()
@@ -58,9 +66,10 @@ class FakeVoilaManager:
         task = self._pools[notebook_name].pop(0)
         kernel_id = (await task)["kernel_id"]
         self.fill_if_needed(notebook_name=notebook_name)
-        return None, [], kernel_id
+        render_task = asyncio.get_event_loop().create_future()  # still rendering: the page streams it
+        return render_task, [], kernel_id
 
-    async def shutdown_kernel(self, kernel_id: str) -> None:
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False) -> None:
         self._kernels.pop(kernel_id, None)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
@@ -288,3 +297,57 @@ def test_live_kernel_processes_counts_kernel_children_and_not_zombies():
             process.kill()
             process.wait()
     assert live_kernel_processes(pid=2**22 + 7) == 0  # no such process: nothing to say
+
+
+def test_a_dead_pooled_kernel_is_shut_down_and_the_page_gets_a_fresh_one():
+    async def scenario() -> None:
+        manager = capped_kernel_manager(FakeVoilaManager, cap=3)(pools={"a.ipynb": 1})
+        await settle()
+        (dead,) = manager._kernels
+        manager._kernels[dead].alive = False  # died after preheating (a lost port, an OOM kill)
+        render_task, _, kernel_id = await manager.get_rendered_notebook("a.ipynb")
+        assert kernel_id != dead and manager._kernels[kernel_id].alive
+        assert dead not in manager._kernels  # shut down, its slot given back
+        assert not render_task.done()
+        await settle()
+        assert running(manager) <= manager.max_kernels
+
+    asyncio.run(scenario())
+
+
+def test_a_pooled_kernel_whose_preheating_failed_is_passed_over():
+    async def scenario() -> None:
+        class Failing(FakeVoilaManager):
+            failed = 0
+
+            async def get_rendered_notebook(self, notebook_name: str, **kwargs):
+                render_task, rendered, kernel_id = await super().get_rendered_notebook(notebook_name, **kwargs)
+                if not self.failed:
+                    self.failed += 1
+                    render_task.set_exception(RuntimeError("Kernel didn't respond in 120 seconds"))
+                return render_task, rendered, kernel_id
+
+        manager = capped_kernel_manager(Failing, cap=3)(pools={"a.ipynb": 1})
+        await settle()
+        (first,) = manager._kernels
+        render_task, _, kernel_id = await manager.get_rendered_notebook("a.ipynb")
+        assert kernel_id != first and not render_task.done()
+
+    asyncio.run(scenario())
+
+
+def test_a_page_gives_up_when_every_pooled_kernel_is_dead():
+    async def scenario() -> None:
+        class AllDead(FakeVoilaManager):
+            async def _start(self) -> str:
+                kernel_id = await super()._start()
+                self._kernels[kernel_id].alive = False
+                return kernel_id
+
+        manager = capped_kernel_manager(AllDead, cap=3)(pools={"a.ipynb": 1})
+        await settle()
+        with pytest.raises(RuntimeError, match="dead"):
+            await manager.get_rendered_notebook("a.ipynb")
+        assert manager._taking == 0 and not manager._claims
+
+    asyncio.run(scenario())

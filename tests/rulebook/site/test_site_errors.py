@@ -10,7 +10,7 @@ import tornado.web
 from tornado.testing import AsyncHTTPTestCase
 
 from jupyter_server.base.handlers import APIHandler
-from rulebook.site.app import SiteErrors, with_site_errors
+from rulebook.site.app import SiteErrors, StreamedPageErrors, with_site_errors
 from rulebook.site.serve import TEMPLATES_DATA_DIR
 
 
@@ -32,11 +32,47 @@ def settings() -> dict:
     return {"voila_jinja2_env": env, "voila": voila, "base_url": "/"}
 
 
+class BrokenMidway(StreamedPageErrors, SiteErrors, tornado.web.RequestHandler):
+    """A page that streamed its head, then failed (as Voilà's does when its kernel is dead)."""
+
+    async def get(self) -> None:
+        self.write("<html><head><title>page</title></head><body><div>Loading…</div>")
+        await self.flush()
+        raise RuntimeError("Kernel didn't respond in 120 seconds")
+
+
 class ErrorPages(AsyncHTTPTestCase):
     def get_app(self) -> tornado.web.Application:
         return tornado.web.Application(
-            [(r"/broken", with_site_errors(Broken)), (r"/refused", with_site_errors(Refused))], **settings()
+            [
+                (r"/broken", with_site_errors(Broken)),
+                (r"/refused", with_site_errors(Refused)),
+                (r"/midway", BrokenMidway),
+            ],
+            **settings(),
         )
+
+    def test_a_page_that_fails_after_its_head_went_out_ends_with_the_reopening_script(self) -> None:
+        records: list[logging.LogRecord] = []
+        handler = logging.Handler()
+        handler.emit = records.append  # type: ignore[method-assign]
+        logger = logging.getLogger("rulebook.site")
+        logger.addHandler(handler)
+        try:
+            response = self.fetch("/midway")
+        finally:
+            logger.removeHandler(handler)
+        body = response.body.decode()
+        assert response.code == 200  # the status line went out first
+        assert body.startswith("<html><head><title>page</title>")
+        tail = body.split("Loading…</div>", 1)[1]
+        assert "<script>" in tail and "rb-page-failed" in tail
+        assert "opening it again" in tail and "開き直します" in tail
+        errors = [r for r in records if r.levelno == logging.ERROR]
+        assert len(errors) == 1
+        assert f'"{errors[0].args[0]}"' in tail  # the error id, for the third try's message
+        for leak in ("Traceback", "120 seconds", "RuntimeError"):
+            assert leak not in body
 
     def test_a_server_error_shows_an_id_that_the_log_has(self) -> None:
         records: list[logging.LogRecord] = []

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import signal
 import socket
@@ -47,9 +48,36 @@ _CONFIG_DATA = re.compile(
 )
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nobody listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+def ephemeral_ports(path: str = "/proc/sys/net/ipv4/ip_local_port_range") -> tuple[int, int]:
+    """The range the machine draws outgoing connections' local ports from (Linux; else its default)."""
+    try:
+        low, high = (int(part) for part in Path(path).read_text().split())
+        return low, high
+    except (OSError, ValueError):
+        return 32768, 60999
+
+
+def free_port(rng: random.Random | None = None) -> int:
+    """A TCP port on 127.0.0.1 that nobody listens on right now, below the ephemeral range.
+
+    The port is bound later, by another process (a server starting up).
+    Asking the system for port 0 returns an ephemeral one, the kind every
+    outgoing connection (a browser's, a database client's) also takes: one
+    of them could hold it by then. A port below that range is only ever
+    taken by a listener, which the check here sees.
+    """
+    rng = rng or random.SystemRandom()
+    low, _ = ephemeral_ports()
+    top = min(low, 32768)
+    for _ in range(200):
+        port = rng.randrange(max(1024, top - 12000), top)
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind((HOST, port))
+            except OSError:
+                continue
+            return port
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:  # a crowded machine: any free one
         s.bind((HOST, 0))
         return s.getsockname()[1]
 

@@ -18,7 +18,6 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -45,9 +44,10 @@ def find_bin() -> Path:
 
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """Below the ephemeral range, as the test sites' ports (``rulebook.site.process.free_port``)."""
+    from rulebook.site.process import free_port as site_free_port
+
+    return site_free_port()
 
 
 def _service_user() -> str | None:

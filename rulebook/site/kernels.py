@@ -224,8 +224,13 @@ def capped_kernel_manager(
                         break
                     await self._drop_pooled(render_task, kernel_id, name)
                     if not getattr(self, "_pools", {}).get(name):
-                        # Voilà refills after taking; under the cap that may not have happened
-                        self.fill_if_needed(delay=0, notebook_name=name)
+                        # Voilà refills after taking; at the cap that did not happen. The
+                        # dead kernel's slot is this request's: the refill may use it.
+                        self._taking -= 1
+                        try:
+                            self.fill_if_needed(delay=0, notebook_name=name)
+                        finally:
+                            self._taking += 1
                     if not getattr(self, "_pools", {}).get(name):
                         raise RuntimeError(f"no kernel could be started for {name}")
                 else:

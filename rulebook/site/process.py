@@ -160,7 +160,9 @@ class KernelProcess:
 
     @property
     def alive(self) -> bool:
-        return os.path.exists(f"/proc/{self.pid}")
+        """Running: not gone, and not a zombie (a killed kernel stays one until the server reaps it)."""
+        stat = _read(f"/proc/{self.pid}/stat")
+        return bool(stat) and stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 def kernel_processes(server_pid: int) -> list[KernelProcess]:

@@ -52,7 +52,7 @@ from urllib.parse import urlsplit
 import pytest
 from browser_helpers import SITES
 
-from rulebook.site.process import CHROMIUM, CHROMIUM_ARGS, SiteProcess, free_port
+from rulebook.site.process import CHROMIUM, CHROMIUM_ARGS, SiteProcess, cpu_ticks, free_port
 from rulebook.site.serve import SiteOptions, default_notebooks_dir
 
 REPO = Path(__file__).resolve().parents[2]
@@ -328,42 +328,31 @@ def machine_state(sample_s: float = 1.0) -> str:
     """
     import time
 
-    def ticks() -> dict[int, tuple[int, str]]:
-        found = {}
-        for entry in os.listdir("/proc"):
-            if entry.isdigit():
-                try:
-                    stat = Path(f"/proc/{entry}/stat").read_text()
-                    name = stat[stat.index("(") + 1 : stat.rindex(")")]
-                    fields = stat.rsplit(")", 1)[1].split()
-                    found[int(entry)] = (int(fields[11]) + int(fields[12]), name)
-                except (OSError, ValueError, IndexError):
-                    continue
-        return found
+    def processes() -> dict[int, int]:
+        return {int(entry): cpu_ticks(int(entry)) for entry in os.listdir("/proc") if entry.isdigit()}
+
+    def read(path: str) -> str:
+        try:
+            return Path(path).read_text("utf-8", "replace")
+        except OSError:
+            return ""
 
     try:
-        before = ticks()
+        before = processes()
         time.sleep(sample_s)
-        after = ticks()
-        busy = sorted(((t - before[pid][0], pid, name) for pid, (t, name) in after.items() if pid in before), reverse=True)[:5]
-        load = Path("/proc/loadavg").read_text().split()[:3]
-        available = next(
-            (int(line.split()[1]) // 1024 for line in Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemAvailable")),
-            -1,
-        )
-        kernels = sum(1 for pid in after if b"ipykernel" in _cmdline(pid))
-        browsers = sum(1 for _, name in after.values() if "chrom" in name.lower())
-        top = ", ".join(f"{name}[{pid}] {100 * t // (os.sysconf('SC_CLK_TCK') * sample_s):.0f}%" for t, pid, name in busy)
-        return f"load {' '.join(load)}; {available} MB free; {kernels} kernels, {browsers} chromium processes; busiest: {top}"
+        after = processes()
+        names = {pid: read(f"/proc/{pid}/comm").strip() for pid in after}
+        busy = sorted(((t - before[pid], pid) for pid, t in after.items() if pid in before), reverse=True)[:5]
+        load = read("/proc/loadavg").split()[:3]
+        memory = [line.split() for line in read("/proc/meminfo").splitlines() if line.startswith("MemAvailable")]
+        kernels = sum(1 for pid in after if "ipykernel" in read(f"/proc/{pid}/cmdline"))
+        browsers = sum(1 for name in names.values() if "chrom" in name.lower())
+        hertz = os.sysconf("SC_CLK_TCK") * sample_s
+        top = ", ".join(f"{names[pid]}[{pid}] {100 * t / hertz:.0f}%" for t, pid in busy)
+        free_mb = int(memory[0][1]) // 1024 if memory else -1
+        return f"load {' '.join(load)}; {free_mb} MB free; {kernels} kernels, {browsers} chromium processes; busiest: {top}"
     except Exception as error:  # the summary must never fail the run
         return f"(machine state unavailable: {error})"
-
-
-def _cmdline(pid: int) -> bytes:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):

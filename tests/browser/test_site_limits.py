@@ -188,14 +188,6 @@ def _connection_file(pid: int) -> Path:
     return Path(argv[argv.index("-f") + 1])
 
 
-def _running(pid: int) -> bool:
-    """Alive and not a zombie (a killed kernel stays one until the server reaps it)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def test_a_dead_preheated_kernel_is_never_handed_to_a_page(start_site, page):
     """A preheated kernel that died (before: one that lost its TCP port to another process at start)
     left its first visitor on "Loading…" for good: Voilà handed it out and the page waited for it.
@@ -218,7 +210,7 @@ def test_a_dead_preheated_kernel_is_never_handed_to_a_page(start_site, page):
         assert Path(connection["ip"] + "-1").is_socket()
     for kernel in kernels:
         os.kill(kernel.pid, signal.SIGKILL)
-    wait_until(lambda: not any(_running(k.pid) for k in kernels), 10, 0.1, "the killed kernels gone")
+    wait_until(lambda: not any(k.alive for k in kernels), 10, 0.1, "the killed kernels gone")
     time.sleep(4)  # longer than a kernel restarter's poll: nothing brings them back
     page.goto(site.page_url("widget.ipynb"))
     page.locator(".rb-ready").first.wait_for(state="visible", timeout=60_000)

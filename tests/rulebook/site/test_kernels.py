@@ -70,6 +70,11 @@ class FakeVoilaManager:
         return render_task, [], kernel_id
 
     async def shutdown_kernel(self, kernel_id: str, now: bool = False) -> None:
+        for pool in self._pools.values():  # as Voilà: a pooled kernel shut down leaves its pool
+            for task in pool:
+                if task.done() and task.result().get("kernel_id") == kernel_id:
+                    pool.remove(task)
+                    break
         self._kernels.pop(kernel_id, None)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
@@ -332,6 +337,19 @@ def test_a_pooled_kernel_whose_preheating_failed_is_passed_over():
         (first,) = manager._kernels
         render_task, _, kernel_id = await manager.get_rendered_notebook("a.ipynb")
         assert kernel_id != first and not render_task.done()
+
+    asyncio.run(scenario())
+
+
+def test_at_the_cap_a_dead_pooled_kernel_gives_its_slot_to_its_replacement():
+    async def scenario() -> None:
+        manager = capped_kernel_manager(FakeVoilaManager, cap=1)(pools={"a.ipynb": 1})
+        await settle()
+        (dead,) = manager._kernels
+        manager._kernels[dead].alive = False
+        _, _, kernel_id = await manager.get_rendered_notebook("a.ipynb")
+        assert kernel_id != dead and list(manager._kernels) == [kernel_id]
+        assert manager.kernels_in_use() <= 1
 
     asyncio.run(scenario())
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import SimpleNamespace
 
 import jinja2
@@ -41,6 +43,20 @@ class BrokenMidway(StreamedPageErrors, SiteErrors, tornado.web.RequestHandler):
         raise RuntimeError("Kernel didn't respond in 120 seconds")
 
 
+@contextmanager
+def site_log() -> Iterator[list[logging.LogRecord]]:
+    """The records the site logs (``rulebook.site``) while the block runs."""
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append  # type: ignore[method-assign]
+    logger = logging.getLogger("rulebook.site")
+    logger.addHandler(handler)
+    try:
+        yield records
+    finally:
+        logger.removeHandler(handler)
+
+
 class ErrorPages(AsyncHTTPTestCase):
     def get_app(self) -> tornado.web.Application:
         return tornado.web.Application(
@@ -53,15 +69,8 @@ class ErrorPages(AsyncHTTPTestCase):
         )
 
     def test_a_page_that_fails_after_its_head_went_out_ends_with_the_reopening_script(self) -> None:
-        records: list[logging.LogRecord] = []
-        handler = logging.Handler()
-        handler.emit = records.append  # type: ignore[method-assign]
-        logger = logging.getLogger("rulebook.site")
-        logger.addHandler(handler)
-        try:
+        with site_log() as records:
             response = self.fetch("/midway")
-        finally:
-            logger.removeHandler(handler)
         body = response.body.decode()
         assert response.code == 200  # the status line went out first
         assert body.startswith("<html><head><title>page</title>")
@@ -75,15 +84,8 @@ class ErrorPages(AsyncHTTPTestCase):
             assert leak not in body
 
     def test_a_server_error_shows_an_id_that_the_log_has(self) -> None:
-        records: list[logging.LogRecord] = []
-        handler = logging.Handler()
-        handler.emit = records.append  # type: ignore[method-assign]
-        logger = logging.getLogger("rulebook.site")
-        logger.addHandler(handler)
-        try:
+        with site_log() as records:
             response = self.fetch("/broken")
-        finally:
-            logger.removeHandler(handler)
         body = response.body.decode()
         assert response.code == 500
         assert 'class="rb-error"' in body and "rb-error-id" in body

@@ -181,8 +181,7 @@ def capped_kernel_manager(
 
         def claim_pooled(self, notebook_name: str) -> Claim | None:
             """One of the notebook's preheated kernels for this request, or None when all are promised."""
-            promised = sum(1 for c in self._claims if c.notebook == notebook_name and not c.used)
-            if len(getattr(self, "_pools", {}).get(notebook_name, ())) - promised <= 0:
+            if len(getattr(self, "_pools", {}).get(notebook_name, ())) - self._promised(notebook_name) <= 0:
                 return None
             claim = Claim(notebook_name)
             self._claims.append(claim)
@@ -211,19 +210,21 @@ def capped_kernel_manager(
 
         async def get_rendered_notebook(self, *args: Any, **kwargs: Any):  # noqa: ANN201 - Voilà's tuple
             name = kwargs.get("notebook_name", args[0] if args else None)
-            for claim in self._claims:  # the pooled kernel is taken now: its promise is kept
-                if claim.notebook == name and not claim.used:
-                    claim.used = True
-                    break
-            self._claims = [c for c in self._claims if not c.used]
+            self._keep_promise(name)  # the pooled kernel is taken now
             self._taking += 1
+            promise: Claim | None = None
             try:
                 for _ in range(POOL_ATTEMPTS):
+                    if promise is not None:
+                        self._keep_promise(name, promise)
                     render_task, rendered, kernel_id = await super().get_rendered_notebook(*args, **kwargs)
                     if await self._pooled_kernel_works(render_task, kernel_id):
                         break
+                    # The pool's next kernel is promised to this page, not to a request arriving meanwhile.
+                    promise = Claim(name)
+                    self._claims.append(promise)
                     await self._drop_pooled(render_task, kernel_id, name)
-                    if not getattr(self, "_pools", {}).get(name):
+                    if len(getattr(self, "_pools", {}).get(name, ())) < self._promised(name):
                         # Voilà refills after taking; at the cap that did not happen. The
                         # dead kernel's slot is this request's: the refill may use it.
                         self._taking -= 1
@@ -231,14 +232,31 @@ def capped_kernel_manager(
                             self.fill_if_needed(delay=0, notebook_name=name)
                         finally:
                             self._taking += 1
-                    if not getattr(self, "_pools", {}).get(name):
+                    if len(getattr(self, "_pools", {}).get(name, ())) < self._promised(name):
                         raise RuntimeError(f"no kernel could be started for {name}")
                 else:
                     raise RuntimeError(f"{POOL_ATTEMPTS} preheated kernels of {name} in a row were dead")
             finally:
                 self._taking -= 1
+                self.release_claim(promise)  # a promise not kept (the page gave up) goes back
             self._handed[kernel_id] = time.monotonic()
             return render_task, rendered, kernel_id
+
+        def _promised(self, notebook_name: str | None) -> int:
+            return sum(1 for c in self._claims if c.notebook == notebook_name and not c.used)
+
+        def _keep_promise(self, notebook_name: str | None, promise: Claim | None = None) -> None:
+            """A page takes the pooled kernel it was promised: the promise is kept (and forgotten).
+
+            Voilà does not say which request a kernel goes to, so the first
+            promise for the notebook is kept, unless the page names its own.
+            """
+            mine = [promise] if promise is not None and promise in self._claims else []
+            for claim in mine or self._claims:
+                if claim.notebook == notebook_name and not claim.used:
+                    claim.used = True
+                    break
+            self._claims = [c for c in self._claims if not c.used]
 
         async def _pooled_kernel_works(self, render_task: Any, kernel_id: str) -> bool:
             """False for a preheated kernel that died (its process gone, or its preheating failed).

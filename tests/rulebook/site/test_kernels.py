@@ -369,3 +369,33 @@ def test_a_page_gives_up_when_every_pooled_kernel_is_dead():
         assert manager._taking == 0 and not manager._claims
 
     asyncio.run(scenario())
+
+
+def test_the_kernel_replacing_a_dead_one_is_not_promised_to_a_later_page():
+    """A page arriving while another passes over a dead kernel gets its own kernel, not the replacement."""
+
+    async def scenario() -> None:
+        class SlowShutdown(FakeVoilaManager):
+            shutting = asyncio.Event()
+
+            async def shutdown_kernel(self, kernel_id: str, now: bool = False) -> None:
+                self.shutting.set()
+                await asyncio.sleep(0.05)  # a real kernel takes a while to go
+                await super().shutdown_kernel(kernel_id, now)
+
+        manager = capped_kernel_manager(SlowShutdown, cap=4)(pools={"a.ipynb": 1})
+        await settle()
+        (dead,) = manager._kernels
+        manager._kernels[dead].alive = False
+        first = manager.claim_pooled("a.ipynb")
+        assert first is not None
+        taking = asyncio.ensure_future(manager.get_rendered_notebook("a.ipynb"))
+        await manager.shutting.wait()  # the first page is dropping the dead kernel; the pool has refilled
+        assert manager._pools["a.ipynb"]
+        assert manager.claim_pooled("a.ipynb") is None  # a later page: that kernel is promised already
+        _, _, kernel_id = await taking
+        manager.release_claim(first)
+        assert kernel_id != dead and manager._kernels[kernel_id].alive
+        assert not [c for c in manager._claims if not c.used]
+
+    asyncio.run(scenario())

@@ -181,7 +181,7 @@ def capped_kernel_manager(
 
         def claim_pooled(self, notebook_name: str) -> Claim | None:
             """One of the notebook's preheated kernels for this request, or None when all are promised."""
-            if len(getattr(self, "_pools", {}).get(notebook_name, ())) - self._promised(notebook_name) <= 0:
+            if self._pool_length(notebook_name) - self._promised(notebook_name) <= 0:
                 return None
             claim = Claim(notebook_name)
             self._claims.append(claim)
@@ -224,7 +224,7 @@ def capped_kernel_manager(
                     promise = Claim(name)
                     self._claims.append(promise)
                     await self._drop_pooled(render_task, kernel_id, name)
-                    if len(getattr(self, "_pools", {}).get(name, ())) < self._promised(name):
+                    if self._pool_length(name) < self._promised(name):
                         # Voilà refills after taking; at the cap that did not happen. The
                         # dead kernel's slot is this request's: the refill may use it.
                         self._taking -= 1
@@ -232,7 +232,7 @@ def capped_kernel_manager(
                             self.fill_if_needed(delay=0, notebook_name=name)
                         finally:
                             self._taking += 1
-                    if len(getattr(self, "_pools", {}).get(name, ())) < self._promised(name):
+                    if self._pool_length(name) < self._promised(name):
                         raise RuntimeError(f"no kernel could be started for {name}")
                 else:
                     raise RuntimeError(f"{POOL_ATTEMPTS} preheated kernels of {name} in a row were dead")
@@ -241,6 +241,10 @@ def capped_kernel_manager(
                 self.release_claim(promise)  # a promise not kept (the page gave up) goes back
             self._handed[kernel_id] = time.monotonic()
             return render_task, rendered, kernel_id
+
+        def _pool_length(self, notebook_name: str | None) -> int:
+            """Preheated kernels of the notebook in its pool (ready or starting)."""
+            return len(getattr(self, "_pools", {}).get(notebook_name, ()))
 
         def _promised(self, notebook_name: str | None) -> int:
             return sum(1 for c in self._claims if c.notebook == notebook_name and not c.used)

@@ -99,7 +99,8 @@ def wait_until(
 # ---------------------------------------------------------------- /proc ---
 
 
-def _read(path: str) -> str:
+def read_proc(path: str) -> str:
+    """A file of ``/proc`` as text, or "" when the process (or the file) is gone."""
     try:
         with open(path, "rb") as f:
             return f.read().decode("utf-8", "replace")
@@ -107,12 +108,16 @@ def _read(path: str) -> str:
         return ""
 
 
-def _parent_pid(pid: int) -> int | None:
-    stat = _read(f"/proc/{pid}/stat")
-    if not stat:
-        return None
+def _stat_fields(pid: int) -> list[str]:
+    """The fields of ``/proc/<pid>/stat`` after the command name (state, ppid, ...); [] if gone."""
+    stat = read_proc(f"/proc/{pid}/stat")
     # pid (comm) state ppid ...; comm may contain spaces and parentheses
-    return int(stat.rsplit(")", 1)[1].split()[1])
+    return stat.rsplit(")", 1)[1].split() if ")" in stat else []
+
+
+def _parent_pid(pid: int) -> int | None:
+    fields = _stat_fields(pid)
+    return int(fields[1]) if fields else None
 
 
 def descendants(pid: int) -> list[int]:
@@ -134,7 +139,7 @@ def descendants(pid: int) -> list[int]:
 
 def rss_kb(pid: int) -> int:
     """Resident memory (VmRSS) of a process in kB; 0 if it is gone."""
-    for line in _read(f"/proc/{pid}/status").splitlines():
+    for line in read_proc(f"/proc/{pid}/status").splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
@@ -142,11 +147,8 @@ def rss_kb(pid: int) -> int:
 
 def cpu_ticks(pid: int) -> int:
     """User + system CPU time of a process, in clock ticks."""
-    stat = _read(f"/proc/{pid}/stat")
-    if not stat:
-        return 0
-    fields = stat.rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
+    fields = _stat_fields(pid)
+    return int(fields[11]) + int(fields[12]) if fields else 0
 
 
 @dataclass(frozen=True)
@@ -161,15 +163,15 @@ class KernelProcess:
     @property
     def alive(self) -> bool:
         """Running: not gone, and not a zombie (a killed kernel stays one until the server reaps it)."""
-        stat = _read(f"/proc/{self.pid}/stat")
-        return bool(stat) and stat.rsplit(")", 1)[1].split()[0] != "Z"
+        fields = _stat_fields(self.pid)
+        return bool(fields) and fields[0] != "Z"
 
 
 def kernel_processes(server_pid: int) -> list[KernelProcess]:
     """The kernels a Voilà server runs, found by their command lines."""
     kernels = []
     for pid in descendants(server_pid):
-        argv = _read(f"/proc/{pid}/cmdline").split("\0")
+        argv = read_proc(f"/proc/{pid}/cmdline").split("\0")
         if not any("ipykernel" in a for a in argv):
             continue
         match = next((m for a in argv if (m := _KERNEL_FILE.search(a))), None)

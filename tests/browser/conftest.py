@@ -52,7 +52,7 @@ from urllib.parse import urlsplit
 import pytest
 from browser_helpers import SITES
 
-from rulebook.site.process import CHROMIUM, CHROMIUM_ARGS, SiteProcess, cpu_ticks, free_port
+from rulebook.site.process import CHROMIUM, CHROMIUM_ARGS, SiteProcess, cpu_ticks, free_port, read_proc
 from rulebook.site.serve import SiteOptions, default_notebooks_dir
 
 REPO = Path(__file__).resolve().parents[2]
@@ -303,6 +303,12 @@ def new_page(browser, request):
             _close(page, context)
 
 
+#: What the machine was doing when a browser test failed (the first few), for the summary.
+FAILURE_STATES: list[tuple[str, str]] = []
+#: Log lines not worth a CI reader's time.
+_LOG_NOISE = ("is not trusted", "without encryption", "200 GET", "204 POST", "Adapting from protocol", "buffering for")
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """Keep the call phase's report on the test item, so ``new_page`` can screenshot a failure."""
@@ -312,12 +318,6 @@ def pytest_runtest_makereport(item, call):
         item.rb_call_report = report
     if report.failed and len(FAILURE_STATES) < 6:
         FAILURE_STATES.append((item.nodeid, machine_state()))
-
-
-#: What the machine was doing when a browser test failed (the first few), for the summary.
-FAILURE_STATES: list[tuple[str, str]] = []
-#: Log lines not worth a CI reader's time.
-_LOG_NOISE = ("is not trusted", "without encryption", "200 GET", "204 POST", "Adapting from protocol", "buffering for")
 
 
 def machine_state(sample_s: float = 1.0) -> str:
@@ -331,21 +331,15 @@ def machine_state(sample_s: float = 1.0) -> str:
     def processes() -> dict[int, int]:
         return {int(entry): cpu_ticks(int(entry)) for entry in os.listdir("/proc") if entry.isdigit()}
 
-    def read(path: str) -> str:
-        try:
-            return Path(path).read_text("utf-8", "replace")
-        except OSError:
-            return ""
-
     try:
         before = processes()
         time.sleep(sample_s)
         after = processes()
-        names = {pid: read(f"/proc/{pid}/comm").strip() for pid in after}
+        names = {pid: read_proc(f"/proc/{pid}/comm").strip() for pid in after}
         busy = sorted(((t - before[pid], pid) for pid, t in after.items() if pid in before), reverse=True)[:5]
-        load = read("/proc/loadavg").split()[:3]
-        memory = [line.split() for line in read("/proc/meminfo").splitlines() if line.startswith("MemAvailable")]
-        kernels = sum(1 for pid in after if "ipykernel" in read(f"/proc/{pid}/cmdline"))
+        load = read_proc("/proc/loadavg").split()[:3]
+        memory = [line.split() for line in read_proc("/proc/meminfo").splitlines() if line.startswith("MemAvailable")]
+        kernels = sum(1 for pid in after if "ipykernel" in read_proc(f"/proc/{pid}/cmdline"))
         browsers = sum(1 for name in names.values() if "chrom" in name.lower())
         hertz = os.sysconf("SC_CLK_TCK") * sample_s
         top = ", ".join(f"{names[pid]}[{pid}] {100 * t / hertz:.0f}%" for t, pid in busy)

@@ -98,11 +98,50 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="a page's cell may run S seconds once its visitor has arrived (default %(default)s)",
     )
+    add_designer_commands(commands)
     return parser
+
+
+def add_designer_commands(commands: argparse._SubParsersAction) -> None:
+    """``rulebook new NAME`` and ``rulebook check [GAME...]``: a designer's path (docs/designing-a-game.md)."""
+    n = commands.add_parser("new", help="scaffold a new game: engine, rules, lesson, page, notebook and tests")
+    n.add_argument("name", help="the game's name: lower-case letters, digits and _ (e.g. pig)")
+    n.add_argument("--root", type=Path, default=Path("."), help="the repository to write into (default: here)")
+    c = commands.add_parser("check", help="check games against the conventions of rules, examples and lessons")
+    c.add_argument("games", nargs="*", help="games to check (default: every game)")
+
+
+def designer_command(args: argparse.Namespace) -> int:
+    """Run ``new`` or ``check``; problems go to stderr and give exit status 1 (nothing is half written)."""
+    if args.command == "new":
+        from rulebook.scaffold import ScaffoldError, new_game
+
+        try:
+            written = new_game(args.name, args.root)
+        except ScaffoldError as error:
+            print(f"rulebook new: {error}", file=sys.stderr)
+            return 1
+        for path in written:
+            print(path)
+        print(f"made {len(written)} files; next: docs/designing-a-game.md", file=sys.stderr)
+        return 0
+    from rulebook.core.conventions import check_games
+
+    try:
+        problems = check_games(args.games or None)
+    except KeyError as error:
+        print(f"rulebook check: no game called {error}", file=sys.stderr)
+        return 1
+    for problem in problems:
+        print(problem)
+    print(f"{len(problems)} problem(s)", file=sys.stderr)
+    return 1 if problems else 0
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command in ("new", "check"):
+        return designer_command(args)
     if args.command == "serve":
         kwargs = dict(
             port=args.port,

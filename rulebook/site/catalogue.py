@@ -11,6 +11,7 @@ filtering are plain functions so the page and the tests share them.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -99,7 +100,7 @@ class Entry:
 
 
 BLOG = "003_d7d25f781a4b54c2"
-ENTRIES: tuple[Entry, ...] = (
+SOURCE_ENTRIES: tuple[Entry, ...] = (
     Entry(
         "chiritsumo", "ちりつも", "Chiritsumo", 1, 4, 10, 20, 10, 2018, "くまのす (Kumanosu Games)", "000_34695685fd28a73e",
         blurb_ja="ふった 10 個のダイスをピラミッドに積み、同じ色が作る形で得点する。",
@@ -167,6 +168,76 @@ ENTRIES: tuple[Entry, ...] = (
         blurb_en="Draft a die, then win exactly as many trick steps as it shows, or your ring slides towards your fingertip.",
     ),
 )
+
+CATALOGUE_FILE = "catalogue.json"
+"""A game package's own catalogue entry (a game not in the sources, e.g. one made with ``rulebook new``)."""
+ENTRY_FIELDS = frozenset(Entry.__dataclass_fields__) - {"slug"}
+
+
+class CatalogueError(ValueError):
+    """A game package's ``catalogue.json`` that cannot be read: the message names the file and the field."""
+
+
+def entry_from_json(slug: str, data: object, where: str) -> Entry:
+    """One ``catalogue.json`` as an ``Entry``: the same fields as the sources' entries, checked.
+
+    Why a file beside the engine: a designer's new game then needs no change
+    to this core module to appear in the catalogue (issue 21).
+    """
+    if not isinstance(data, dict):
+        raise CatalogueError(f"{where}: the file must hold a JSON object")
+    unknown = set(data) - ENTRY_FIELDS
+    if unknown:
+        raise CatalogueError(f"{where}: unknown fields {sorted(unknown)} (known: {sorted(ENTRY_FIELDS)})")
+    for name in ("title_ja", "title_en", "credit", "blurb_ja", "blurb_en"):
+        if not isinstance(data.get(name), str) or not data[name].strip():
+            raise CatalogueError(f"{where}: '{name}' must be a non-empty string")
+    for name in ("players_min",):
+        if type(data.get(name)) is not int or data[name] < 1:
+            raise CatalogueError(f"{where}: '{name}' must be a whole number of at least 1")
+    for name in ("players_max", "minutes_min", "minutes_max", "age", "year"):
+        if data.get(name) is not None and (type(data[name]) is not int or data[name] < 0):
+            raise CatalogueError(f"{where}: '{name}' must be a whole number or null")
+    estimate = data.get("estimate")
+    if estimate is not None:
+        if not (isinstance(estimate, list) and len(estimate) == 2 and all(type(v) is int and v > 0 for v in estimate)):
+            raise CatalogueError(f"{where}: 'estimate' must be [low, high] minutes or null")
+        estimate = (estimate[0], estimate[1])
+    if data.get("minutes_min") is None and estimate is None:
+        raise CatalogueError(f"{where}: give 'minutes_min' or an 'estimate' (the catalogue sorts by time)")
+    fields = {k: v for k, v in data.items() if k != "estimate"}
+    fields.setdefault("players_max", None)
+    fields.setdefault("minutes_min", None)
+    fields.setdefault("minutes_max", None)
+    fields.setdefault("age", None)
+    fields.setdefault("year", None)
+    fields.setdefault("source", "")
+    return Entry(slug=slug, estimate=estimate, **fields)
+
+
+def declared_entries(skip: frozenset[str] = frozenset()) -> tuple[Entry, ...]:
+    """The entries game packages declare in their own ``catalogue.json`` (sorted by slug; ``skip``: slugs listed already).
+
+    Read as files, without importing the games: the index must stay cheap.
+    """
+    import rulebook.games as games_pkg
+
+    found = []
+    for folder in games_pkg.__path__:
+        for path in sorted(Path(folder).glob(f"*/{CATALOGUE_FILE}")):
+            slug = path.parent.name
+            if slug in skip or not slug.isidentifier():
+                continue
+            try:
+                data = json.loads(path.read_text("utf-8"))
+            except ValueError as error:
+                raise CatalogueError(f"{path}: not valid JSON ({error})") from None
+            found.append(entry_from_json(slug, data, str(path)))
+    return tuple(sorted(found, key=lambda e: e.slug))
+
+
+ENTRIES: tuple[Entry, ...] = SOURCE_ENTRIES + declared_entries(frozenset(e.slug for e in SOURCE_ENTRIES))
+"""Every game of the catalogue: the sources' games, then the games that declare their own entry."""
 
 SORT_KEYS = ("title", "players", "time", "age", "year")
 

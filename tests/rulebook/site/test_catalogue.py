@@ -6,17 +6,17 @@ from dataclasses import replace
 
 from pathlib import Path
 
-from rulebook.site.catalogue import ENTRIES, filter_entries, is_playable, sort_entries
+from rulebook.site.catalogue import ENTRIES, SOURCE_ENTRIES, filter_entries, is_playable, sort_entries
 
 SEEDS = Path(__file__).resolve().parents[4] / "shared" / "seeds"
 BY_SLUG = {e.slug: e for e in ENTRIES}
 
 
 def test_every_seed_file_has_games_in_the_catalogue() -> None:
-    sources = {e.source for e in ENTRIES}
+    sources = {e.source for e in SOURCE_ENTRIES}
     if SEEDS.is_dir():
         assert {p.stem for p in SEEDS.glob("*.txt")} == sources
-    assert len(ENTRIES) == 11
+    assert len(SOURCE_ENTRIES) == 11
 
 
 def test_facts_from_the_sources() -> None:
@@ -73,3 +73,31 @@ def test_a_game_is_playable_once_its_engine_and_notebook_exist(tmp_path) -> None
     assert not is_playable(BY_SLUG["chiritsumo"], notebooks=tmp_path)  # an engine but no page
     (tmp_path / "no_such_game.ipynb").write_text("{}")
     assert not is_playable(replace(BY_SLUG["chiritsumo"], slug="no_such_game"), notebooks=tmp_path)  # a page but no engine
+
+
+def test_a_game_package_declares_its_own_entry(tmp_path, monkeypatch) -> None:
+    """A designer's game is listed from its ``catalogue.json``: no change to the catalogue module (issue 21)."""
+    import json
+
+    import rulebook.games
+    from rulebook.site.catalogue import CatalogueError, declared_entries
+
+    pig = BY_SLUG["pig"]
+    assert pig not in SOURCE_ENTRIES and pig.source == ""
+    assert "not in the rule sources" in pig.note_en and pig.plays_with(1) and pig.plays_with(4)
+    game = tmp_path / "dice_race"
+    game.mkdir()
+    entry = {"title_ja": "ダイスレース", "title_en": "Dice race", "players_min": 1, "players_max": 2, "estimate": [5, 10],
+             "credit": "me", "blurb_ja": "振って足す。", "blurb_en": "Roll and add."}
+    (game / "catalogue.json").write_text(json.dumps(entry), "utf-8")
+    monkeypatch.setattr(rulebook.games, "__path__", [str(tmp_path)])
+    (found,) = declared_entries()
+    assert (found.slug, found.players_max, found.estimate, found.minutes_text("en")) == ("dice_race", 2, (5, 10), "5–10 min (our estimate)")
+    for broken in ({**entry, "players_min": "one"}, {**entry, "colour": "red"}, {**entry, "estimate": None}, [1]):
+        (game / "catalogue.json").write_text(json.dumps(broken), "utf-8")
+        try:
+            declared_entries()
+        except CatalogueError as error:
+            assert "dice_race/catalogue.json" in str(error)
+        else:
+            raise AssertionError(f"{broken} was accepted")

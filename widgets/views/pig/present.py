@@ -1,0 +1,76 @@
+"""The Pig page as data: ``present(observation, engine, page, lang) -> ViewModel``.
+
+Pure (no widgets): the board's rows, the die and the controls come from the
+engine's observation and ``Engine`` (what is legal, and why not), so the
+view never restates a rule. Also the header line and the log line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from rulebook.games.pig.actions import Die, Roll
+from widgets.views.model import Control, Engine, ViewModel, seat_label
+
+from .texts import WORDS
+
+Observation = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Page:
+    """What the page knows beyond the observation: who sits where, and whether its person may act now."""
+
+    seats: tuple[str, ...] = ("human",)
+    interactive: bool = True
+
+
+def name(seat: int, page: Page, lang: str) -> str:
+    return seat_label(seat, page.seats, lang)
+
+
+def present(obs: Observation, engine: Engine, page: Page, lang: str) -> ViewModel:
+    """The board (a row per seat, the last die) and the move buttons the engine allows."""
+    rows = [
+        {
+            "seat": k,
+            "name": name(k, page, lang),
+            "total": total,
+            "total_text": WORDS("total", lang, n=total),
+            "share": min(1.0, total / obs["goal"]),
+            "to_play": k == obs["seat"] and not obs["over"],
+        }
+        for k, total in enumerate(obs["totals"])
+    ]
+    board = {
+        "rows": rows,
+        "die": obs["last"],
+        "words": {"goal": WORDS("goal", lang, goal=obs["goal"]), "last_die": WORDS("last_die", lang), "no_die": WORDS("no_die", lang)},
+    }
+    controls: tuple[Control, ...] = ()
+    if page.interactive and not obs["over"] and not obs["rolling"]:
+        controls = (Control.for_action("action-roll", WORDS("roll", lang), Roll(), engine, lang, highlight=True),)
+    return ViewModel(status=status_html(obs, page, lang), board=board, controls=controls, rule="roll")
+
+
+def status_html(obs: Observation, page: Page, lang: str) -> str:
+    if obs["over"]:
+        return ""
+    return WORDS("turn_of", lang, seat=name(obs["seat"], page, lang))
+
+
+def describe(action: Any, before: Observation, after: Observation, page: Page, lang: str) -> str:
+    """One log line: who rolled, and what the die showed."""
+    seat = name(before["seat"], page, lang)
+    if isinstance(action, Die):
+        return WORDS("rolled", lang, seat=seat, pips=action.pips, total=after["totals"][before["seat"]])
+    return WORDS("rolls", lang, seat=seat)
+
+
+def die_entry(lang: str) -> list[dict[str, Any]]:
+    """At a real table: one button per face, to type what the die shows."""
+    return [{"key": f"die-entry-{pips}", "label": str(pips), "action": str(Die(pips))} for pips in range(1, 7)]
+
+
+__all__ = ["Page", "describe", "die_entry", "present", "status_html"]

@@ -1,0 +1,23 @@
+"""Every text of the Pig page, in JA and EN (``WORDS``): one place to read and check the wording."""
+
+from __future__ import annotations
+
+from widgets.views.model import Catalogue
+
+WORDS = Catalogue(
+    {
+        "roll": ("振る", "Roll"),
+        "goal": ("{goal} 点で勝ち", "First to {goal} wins"),
+        "total": ("{n} 点", "{n} point", "{n} points"),
+        "last_die": ("最後の目", "Last die"),
+        "no_die": ("まだ振っていません", "No roll yet"),
+        "turn_of": ("{seat} の番", "{seat} to play"),
+        "turns": ("{n} ターン", "{n} turn", "{n} turns"),
+        "rolled": ("{seat}: {pips} の目 → 合計 {total}", "{seat} rolled {pips}: total {total}"),
+        "rolls": ("{seat} がダイスを振る", "{seat} rolls the die"),
+        "enter_die": ("ダイスの目を押してください", "Tap what your die shows"),
+        "seat": ("席 {n}", "Seat {n}"),
+    }
+)
+
+__all__ = ["WORDS"]

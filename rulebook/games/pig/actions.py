@@ -1,7 +1,7 @@
 """Pig actions: small frozen values whose ``str`` parses back (``parse``).
 
-A seat's move is ``roll``; the die's outcome is a chance move, ``die 4``
-(DESIGN.md: chance is a player, so a real die can be typed in at a table).
+A seat's move is ``roll`` or ``hold``; the die's outcome is a chance move,
+``die 4`` (DESIGN.md: chance is a player, so a real die can be typed in at a table).
 """
 
 from __future__ import annotations
@@ -22,6 +22,14 @@ class Roll:
 
 
 @dataclass(frozen=True)
+class Hold:
+    """The seat to play banks its turn total and passes the die on."""
+
+    def __str__(self) -> str:
+        return "hold"
+
+
+@dataclass(frozen=True)
 class Die:
     """Chance: the die shows ``pips``."""
 
@@ -34,9 +42,9 @@ class Die:
         return f"die {self.pips}"
 
 
-Action = Roll | Die
+Action = Roll | Hold | Die
 
-EXAMPLES = ("roll", "die 4")
+EXAMPLES = ("roll", "hold", "die 4")
 _DIE = re.compile(r"die (\d{1,3})")
 
 
@@ -45,10 +53,12 @@ def parse(text: str) -> Action:
     cleaned = " ".join(text.strip().lower().split()) if isinstance(text, str) else ""
     if cleaned == "roll":
         return Roll()
+    if cleaned == "hold":
+        return Hold()
     match = _DIE.fullmatch(cleaned)
     if match:
         return Die(int(match.group(1)))
     raise unknown_action(str(text)[:60], EXAMPLES)
 
 
-__all__ = ["Action", "Die", "Roll", "parse"]
+__all__ = ["Action", "Die", "Hold", "Roll", "parse"]

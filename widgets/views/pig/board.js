@@ -1,6 +1,6 @@
 // Pig's board (after common.js and dice.js, see widgets/views/pig/__init__.py):
 // draws `model.get("view")`, the view model Python built (present.py): a row
-// per seat with its total and a bar towards the goal, and the last die.
+// per seat with its total and a bar towards the goal, the turn's points and the last die.
 // Moves are the page's buttons; this board only draws (it keeps no state).
 
 function render({ model, el: host }) {
@@ -23,6 +23,10 @@ function render({ model, el: host }) {
       const total = element("b", `rb-total rb-total-${row.seat}`, line, row.total_text);
       total.dataset.total = String(row.total);
     }
+    const turn = element("div", `rb-turn-points${view.busted ? " rb-busted" : ""}`, root);
+    element("span", "rb-turn-label", turn, view.busted ? words.bust : words.turn_points);
+    const points = element("b", "rb-turn-total", turn, String(view.turn_total || 0));
+    points.dataset.points = String(view.turn_total || 0);
     const die = element("div", "rb-last-die", root);
     element("span", "rb-die-label", die, view.die ? words.last_die : words.no_die);
     if (view.die) {

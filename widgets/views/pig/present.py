@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from rulebook.games.pig.actions import Die, Roll
+from rulebook.games.pig.actions import Die, Hold, Roll
 from widgets.views.model import Control, Engine, ViewModel, seat_label
 
 from .texts import WORDS
@@ -31,7 +31,7 @@ def name(seat: int, page: Page, lang: str) -> str:
 
 
 def present(obs: Observation, engine: Engine, page: Page, lang: str) -> ViewModel:
-    """The board (a row per seat, the last die) and the move buttons the engine allows."""
+    """The board (a row per seat, the turn's points, the last die) and the move buttons the engine allows."""
     rows = [
         {
             "seat": k,
@@ -46,12 +46,24 @@ def present(obs: Observation, engine: Engine, page: Page, lang: str) -> ViewMode
     board = {
         "rows": rows,
         "die": obs["last"],
-        "words": {"goal": WORDS("goal", lang, goal=obs["goal"]), "last_die": WORDS("last_die", lang), "no_die": WORDS("no_die", lang)},
+        "turn_total": obs["turn_total"],
+        "busted": obs["busted"],
+        "words": {
+            "goal": WORDS("goal", lang, goal=obs["goal"]),
+            "last_die": WORDS("last_die", lang),
+            "no_die": WORDS("no_die", lang),
+            "turn_points": WORDS("turn_points", lang),
+            "bust": WORDS("bust", lang),
+        },
     }
     controls: tuple[Control, ...] = ()
     if page.interactive and not obs["over"] and not obs["rolling"]:
-        controls = (Control.for_action("action-roll", WORDS("roll", lang), Roll(), engine, lang, highlight=True),)
-    return ViewModel(status=status_html(obs, page, lang), board=board, controls=controls, rule="roll")
+        controls = (
+            Control.for_action("action-roll", WORDS("roll", lang), Roll(), engine, lang, highlight=True),
+            Control.for_action("action-hold", WORDS("hold", lang), Hold(), engine, lang),
+        )
+    rule = "bust" if obs["busted"] else "hold" if obs["turn_total"] else "roll"
+    return ViewModel(status=status_html(obs, page, lang), board=board, controls=controls, rule=rule)
 
 
 def status_html(obs: Observation, page: Page, lang: str) -> str:
@@ -61,8 +73,12 @@ def status_html(obs: Observation, page: Page, lang: str) -> str:
 
 
 def describe(action: Any, before: Observation, after: Observation, page: Page, lang: str) -> str:
-    """One log line: who rolled, and what the die showed."""
+    """One log line: who rolled or held, and what the die showed."""
     seat = name(before["seat"], page, lang)
+    if isinstance(action, Hold):
+        return WORDS("held", lang, seat=seat, total=after["totals"][before["seat"]])
+    if isinstance(action, Die) and after["busted"]:
+        return WORDS("busted", lang, seat=seat)
     if isinstance(action, Die):
         return WORDS("rolled", lang, seat=seat, pips=action.pips, total=after["totals"][before["seat"]])
     return WORDS("rolls", lang, seat=seat)

@@ -7,6 +7,11 @@ from widgets.views.model import Catalogue
 WORDS = Catalogue(
     {
         "roll": ("振る", "Roll"),
+        "hold": ("止める", "Hold"),
+        "turn_points": ("このターンの点", "This turn"),
+        "bust": ("1 が出た: ターンの点は消えた", "A 1: the turn's points are lost"),
+        "held": ("{seat} が止める → 合計 {total}", "{seat} holds: total {total}"),
+        "busted": ("{seat}: 1 の目 → ターンの点は消えた", "{seat} rolled 1: the turn's points are lost"),
         "goal": ("{goal} 点で勝ち", "First to {goal} wins"),
         "total": ("{n} 点", "{n} point", "{n} points"),
         "last_die": ("最後の目", "Last die"),

@@ -1,0 +1,32 @@
+"""Pig's bots: they read the observation only (DESIGN.md: bots get observations).
+
+``HoldAt`` is the classic rule of thumb (rules section ``bots``): roll until
+the turn's points reach ``target`` (20: on average a roll gains 4 × 5/6 and
+risks the turn total × 1/6, which balance at 20), or until banking them
+would reach the goal; then hold.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from .actions import Hold, Roll
+
+
+class HoldAt:
+    """Roll while the turn total is below ``target`` and holding would not win; else hold."""
+
+    def __init__(self, target: int = 20) -> None:
+        self.target = target
+        self.name = f"hold{target}"
+
+    def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[Any], rng: np.random.Generator) -> Any:
+        me = observation["seat"]
+        banked, turn = observation["totals"][me], observation["turn_total"]
+        wants = Hold() if turn >= self.target or banked + turn >= observation["goal"] else Roll()
+        return wants if wants in legal_actions else legal_actions[0]
+
+
+__all__ = ["HoldAt"]

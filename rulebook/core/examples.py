@@ -128,6 +128,16 @@ def split_examples(text: str) -> list[str | ExampleSpec]:
     return out
 
 
+def example_lines(text: str) -> list[tuple[int, ExampleSpec]]:
+    """Every example block of a Markdown text with the line number (1-based) of its opening fence.
+
+    For messages that name the file and line (``rulebook.core.conventions``);
+    the blocks are read by ``split_examples``, so both agree on what a block is.
+    """
+    openings = [number for number, line in enumerate(text.splitlines(), start=1) if FENCE_OPEN.match(line.strip())]
+    return list(zip(openings, find_examples(text)))
+
+
 def find_examples(text: str) -> list[ExampleSpec]:
     """Every example block of a Markdown text, in order."""
     return [part for part in split_examples(text) if isinstance(part, ExampleSpec)]

@@ -15,3 +15,10 @@ OPTION_SETS = [{"players": 2}, {"players": 3}, {"players": 6}]
 """Set-ups the shared contract tests walk (4 and 5 are covered by this game's own tests)."""
 
 __all__ = ["GAME", "NotMyFault", "State", "V20", "V41", "Variant"]
+
+UNCITED_IDS = {
+    "place": "the #41 prototype's hands (this version has none)",
+    "empty-hand": "the #41 prototype's hands",
+    "last-milestone": "the #41 prototype's milestone cards",
+}
+"""Rule ids in the shared engine code that this version never raises (``rulebook.core.conventions``)."""

@@ -13,3 +13,6 @@ OPTION_SETS = [{"players": 2}, {"players": 3}, {"players": 5}]
 """Set-ups the shared contract tests walk (4 is covered by this game's own tests)."""
 
 __all__ = ["GAME", "NotMyFault41"]
+
+UNCITED_IDS = {"trust": "ver.2.0's draw before declaring (the #41 prototype has no draw)"}
+"""Rule ids in the shared engine code (rulebook/games/not_my_fault) that this version never raises (``rulebook.core.conventions``)."""

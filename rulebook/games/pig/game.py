@@ -15,10 +15,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from rulebook.core.errors import BadOption, IllegalAction
-from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome, rules_bot_kind
+from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome, rules_bot_kind
 
 from .actions import Action, Die, Hold, Roll, parse
-from .bots import HoldAt
+from .bots import FewestTurns, HoldAt
 
 GOAL = 100
 """The banked total that wins."""
@@ -55,7 +55,10 @@ class Pig(Game[State, Action]):
     title_ja = "ピッグ"
     title_en = "Pig"
 
-    bots = {"hold20": rules_bot_kind(lambda game: HoldAt(20))}
+    bots = {
+        "hold20": rules_bot_kind(lambda game: HoldAt(20)),
+        "fewest": BotKind("最少ターン（厳密）", "Fewest turns (exact)", lambda game: FewestTurns()),
+    }
 
     # ----- options -----------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:

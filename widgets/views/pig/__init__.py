@@ -21,7 +21,7 @@ from ...base import GameBoard, asset, esm
 from ..base import BaseView
 from ..model import ViewModel, engine_for
 from .examples import example_view
-from .present import Page, describe, die_entry, present, status_html
+from .present import Page, describe, die_entry, hint_text, present, status_html
 from .texts import WORDS
 
 HERE = Path(__file__).parent
@@ -83,6 +83,10 @@ class View(BaseView):
         return buttons
 
     # ----- text ------------------------------------------------------------------------------
+    def hint_html(self) -> str:
+        """Exact expected turns for rolling and for holding (see ``hint_text``)."""
+        return html.escape(hint_text(self.observation, self.lang))
+
     def status(self) -> str:
         return html.escape(status_html(self.observation, self.page(), self.lang))
 

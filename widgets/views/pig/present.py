@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from rulebook.games.pig.actions import Die, Hold, Roll
+from rulebook.games.pig.solver import expected_turns
 from widgets.views.model import Control, Engine, ViewModel, seat_label
 
 from .texts import WORDS
@@ -84,9 +85,26 @@ def describe(action: Any, before: Observation, after: Observation, page: Page, l
     return WORDS("rolls", lang, seat=seat)
 
 
+def hint_text(obs: Observation, lang: str) -> str:
+    """Exact advice (``solver``): expected turns still to come if you roll and if you hold; "" when no seat is to choose."""
+    if obs["over"] or obs["rolling"]:
+        return ""
+    me = obs["seat"]
+    turns = expected_turns(obs["goal"], obs["totals"][me], obs["turn_total"])
+    parts = [WORDS("hint_roll", lang, turns=f"{turns['roll']:.2f}")]
+    best = "roll"
+    if "hold" in turns:
+        parts.append(WORDS("hint_hold", lang, turns=f"{turns['hold']:.2f}"))
+        best = "hold" if turns["hold"] < turns["roll"] else "roll"
+    parts.append(WORDS("hint_best", lang, move=WORDS(best, lang)))
+    if len(obs["totals"]) > 1:
+        parts.append(WORDS("hint_others", lang))
+    return " · ".join(parts)
+
+
 def die_entry(lang: str) -> list[dict[str, Any]]:
     """At a real table: one button per face, to type what the die shows."""
     return [{"key": f"die-entry-{pips}", "label": str(pips), "action": str(Die(pips))} for pips in range(1, 7)]
 
 
-__all__ = ["Page", "describe", "die_entry", "present", "status_html"]
+__all__ = ["Page", "describe", "die_entry", "hint_text", "present", "status_html"]

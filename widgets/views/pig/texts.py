@@ -22,6 +22,10 @@ WORDS = Catalogue(
         "rolls": ("{seat} がダイスを振る", "{seat} rolls the die"),
         "enter_die": ("ダイスの目を押してください", "Tap what your die shows"),
         "seat": ("席 {n}", "Seat {n}"),
+        "hint_roll": ("いま振る: 100 点まで平均 {turns} ターン", "Roll now: {turns} turns to 100 on average"),
+        "hint_hold": ("いま止める: 平均 {turns} ターン", "Hold now: {turns} turns on average"),
+        "hint_best": ("最善: {move}", "Best: {move}"),
+        "hint_others": ("（相手の合計は考えない 1 人用の計算）", "(as in solo play: the others' totals are not considered)"),
     }
 )
 

@@ -146,3 +146,42 @@ def test_random_play_keeps_the_rules(moves, players) -> None:
             assert state.turn_total == before + pips
         assert list(state.totals) == banked
     assert all(t < GOAL for k, t in enumerate(state.totals) if not GAME.is_terminal(state) or k != state.seat)
+
+
+# ----- exact solo play (solver) ---------------------------------------------------------------
+def test_the_solo_table_solves_its_own_equations() -> None:
+    """Every ``E[s]`` is the fixed point of the turn's Bellman equation: rolling or holding, whichever is fewer."""
+    from rulebook.games.pig.solver import expected_turns, solo_table
+
+    expected, policy = solo_table(GOAL)
+    assert expected[GOAL] == 0 and expected[GOAL - 1] == pytest.approx(1.2)  # 99: a 1 in 6 chance of starting again
+    for s in range(0, GOAL, 7):
+        assert expected_turns(GOAL, s, 0)["roll"] == pytest.approx(expected[s], abs=1e-9)
+        for t in range(1, GOAL - s, 5):
+            turns = expected_turns(GOAL, s, t)
+            assert turns["hold"] == pytest.approx(1 + expected[s + t])
+            assert policy[s][t] is (turns["hold"] < turns["roll"])
+    assert 12 < expected[0] < 13
+
+
+def test_exact_play_needs_fewer_turns_than_hold_at_20() -> None:
+    """Seeded solo games: the exact bot's mean is its table's E[0] (within 3 standard errors) and below hold-at-20's."""
+    from rulebook.games.pig.bots import FewestTurns
+    from rulebook.games.pig.solver import solo_table
+
+    def mean_turns(bot, games: int, seed: int) -> tuple[float, float]:
+        rng = np.random.default_rng(seed)
+        counts = []
+        for _ in range(games):
+            state = GAME.initial_state({"players": 1})
+            while not GAME.is_terminal(state):
+                state = GAME.apply(state, bot.choose(GAME.observe(state, 0), GAME.legal_actions(state), rng))
+                if GAME.current_player(state) == CHANCE:
+                    state = GAME.apply(state, Die(int(rng.integers(1, 7))))
+            counts.append(state.turns)
+        return float(np.mean(counts)), float(np.std(counts) / np.sqrt(games))
+
+    exact, error = mean_turns(FewestTurns(), 1500, 1)
+    assert abs(exact - solo_table(GOAL)[0][0]) < 3 * error
+    hold20, _ = mean_turns(HoldAt(20), 1500, 1)  # hold-at-20 needs about 0.1 turn more: within the noise of 1500 games, not below it
+    assert exact < hold20 + 2 * error

@@ -93,7 +93,7 @@ class View(BaseView):
     def describe(self, before: Any, action: Any, after: Any) -> str | None:
         game = self.app.game
         line = describe(action, game.observe(before, 0), game.observe(after, 0), self.page(), self.lang)
-        return html.escape(line) + self._end_note(after)
+        return None if line is None else html.escape(line) + self._end_note(after)
 
 
 __all__ = ["Board", "View"]

@@ -68,21 +68,26 @@ def present(obs: Observation, engine: Engine, page: Page, lang: str) -> ViewMode
 
 
 def status_html(obs: Observation, page: Page, lang: str) -> str:
+    """Alone: the turn's number (the solo score counts turns); with others: whose turn it is."""
     if obs["over"]:
         return ""
+    if len(obs["totals"]) == 1:
+        return WORDS("turn_number", lang, n=obs["turns"] + 1)
     return WORDS("turn_of", lang, seat=name(obs["seat"], page, lang))
 
 
-def describe(action: Any, before: Observation, after: Observation, page: Page, lang: str) -> str:
-    """One log line: who rolled or held, and what the die showed."""
+def describe(action: Any, before: Observation, after: Observation, page: Page, lang: str) -> str | None:
+    """One log line: what the die showed and what it did, or a hold; a roll itself is left out (its die line follows)."""
     seat = name(before["seat"], page, lang)
     if isinstance(action, Hold):
         return WORDS("held", lang, seat=seat, total=after["totals"][before["seat"]])
-    if isinstance(action, Die) and after["busted"]:
+    if not isinstance(action, Die):
+        return None
+    if after["busted"]:
         return WORDS("busted", lang, seat=seat)
-    if isinstance(action, Die):
+    if after["over"]:
         return WORDS("rolled", lang, seat=seat, pips=action.pips, total=after["totals"][before["seat"]])
-    return WORDS("rolls", lang, seat=seat)
+    return WORDS("rolled_turn", lang, seat=seat, pips=action.pips, n=after["turn_total"])
 
 
 def hint_text(obs: Observation, lang: str) -> str:

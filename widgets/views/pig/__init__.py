@@ -74,7 +74,8 @@ class View(BaseView):
         for control in self.model.controls:
             if control.enabled:
                 move = parse(control.action)
-                buttons.append(self.app.fresh_button(control.label, (f"rb-{control.key}", "rb-primary"), lambda move=move: self.app.play(move)))
+                classes = (f"rb-{control.key}", "rb-primary") if control.highlight else (f"rb-{control.key}",)
+                buttons.append(self.app.fresh_button(control.label, classes, lambda move=move: self.app.play(move)))
         match = self.app.match
         if match.table and match.current_player == CHANCE and match.waiting_for_user():
             for entry in die_entry(self.lang):

@@ -341,4 +341,32 @@ def check_games(names: Sequence[str] | None = None) -> list[ConventionProblem]:
     return problems
 
 
-__all__ = ["CORE_IDS", "ConventionProblem", "check_folder", "check_game", "check_games", "raised_ids"]
+class ConventionsBroken(ValueError):
+    """Games that break a convention; ``problems`` lists each, and the message prints them one a line."""
+
+    def __init__(self, problems: Sequence[ConventionProblem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__(f"{len(self.problems)} convention problem(s):\n" + "\n".join(str(p) for p in self.problems))
+
+
+def require_conventions(names: Sequence[str] | None = None) -> None:
+    """Raise ``ConventionsBroken`` if a game of ``names`` (default: all) breaks a convention.
+
+    For commands that must not go on with a broken game (``rulebook publish``
+    writes nothing then): one call, the same messages as ``rulebook check``.
+    """
+    problems = check_games(names)
+    if problems:
+        raise ConventionsBroken(problems)
+
+
+__all__ = [
+    "CORE_IDS",
+    "ConventionProblem",
+    "ConventionsBroken",
+    "check_folder",
+    "check_game",
+    "check_games",
+    "raised_ids",
+    "require_conventions",
+]

@@ -10,7 +10,15 @@ import pytest
 
 from rulebook.cli import main
 from rulebook.core import all_games
-from rulebook.core.conventions import ConventionProblem, check_folder, check_game, game_folders, raised_ids
+from rulebook.core.conventions import (
+    ConventionProblem,
+    ConventionsBroken,
+    check_folder,
+    check_game,
+    game_folders,
+    raised_ids,
+    require_conventions,
+)
 from rulebook.games.pig import GAME as PIG
 
 
@@ -114,3 +122,13 @@ def test_rulebook_check_prints_and_exits_1_only_on_problems(capsys):
     assert main(["check", "pig", "magos_solo"]) == 0
     assert "0 problem(s)" in capsys.readouterr().err
     assert main(["check", "no_such_game"]) == 1
+
+
+def test_require_conventions_raises_with_every_problem(monkeypatch):
+    require_conventions(["pig", "magos_solo"])  # nothing broken: no error
+    broken = [ConventionProblem("a.md", 3, "no id", "add one"), ConventionProblem("b.json", 9, "unknown rule", "name a known one")]
+    monkeypatch.setattr("rulebook.core.conventions.check_games", lambda names: broken)
+    with pytest.raises(ConventionsBroken) as info:
+        require_conventions(["pig"])
+    assert info.value.problems == tuple(broken)
+    assert str(info.value).splitlines() == ["2 convention problem(s):", "a.md:3: no id (fix: add one)", "b.json:9: unknown rule (fix: name a known one)"]

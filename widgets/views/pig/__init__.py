@@ -22,7 +22,6 @@ from ..base import BaseView
 from ..model import ViewModel, engine_for
 from .examples import example_view
 from .present import Page, describe, die_entry, hint_text, present, status_html
-from .texts import WORDS
 
 HERE = Path(__file__).parent
 

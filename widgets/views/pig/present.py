@@ -8,7 +8,7 @@ view never restates a rule. Also the header line and the log line.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from rulebook.games.pig.actions import Die, Hold, Roll
 from rulebook.games.pig.solver import expected_turns

@@ -310,10 +310,14 @@ class DiceOfTower(Game[State, Action]):
         if phase == REROLL_RISK:
             if kind is Stand:
                 return state._replace(phase=AFTER_REROLL)
-            state = self._fall(state, action.tower)._replace(then=Then.FALL_REROLL, last=Event("burst-reroll", state.turn, -1, action.tower))  # type: ignore[union-attr]
+            last_single = len(singles(state)) == 1  # DT-6: the re-rolled die was the table's last lone die
+            state = self._fall(state, action.tower)._replace(  # type: ignore[union-attr]
+                then=Then.FALL_REROLL, last_single=last_single, last=Event("burst-reroll", state.turn, -1, action.tower)  # type: ignore[union-attr]
+            )
             return state if state.queue else self._after_roll(state)
         if phase == LOSE:
-            return self._end_turn(self._remove(state, action.die)._replace(last=Event("remove", state.turn, action.die)))  # type: ignore[union-attr]
+            removed = self._remove(state, action.die)._replace(last=Event("remove", state.turn, action.die))  # type: ignore[union-attr]
+            return self._end_turn(removed, round_over=state.last_single)  # DT-6: a burst on the last lone die ends the round
         # TURN / AFTER_REROLL
         if kind is Place:
             p = self.place_risk(state, action.die, action.onto)  # type: ignore[union-attr]
@@ -361,7 +365,7 @@ class DiceOfTower(Game[State, Action]):
             return self._end_turn(state, round_over=state.last_single)
         if singles(state, colour_of_seat(state.players, state.turn)):
             return state._replace(phase=LOSE)
-        return self._end_turn(state)
+        return self._end_turn(state, round_over=state.last_single)
 
     def _end_turn(self, state: State, round_over: bool = False) -> State:
         turns = state.turns + 1

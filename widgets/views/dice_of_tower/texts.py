@@ -36,8 +36,8 @@ WORDS = Catalogue(
         # ----- captions
         "caption_pick": ("乗せる 1 段のダイスをタップしてください（光っているダイス）。", "Tap one of your lone dice to pick it (the glowing ones)."),
         "caption_target": (
-            "{die} を乗せるタワーをタップしてください（光っている一番上のダイス）。別のダイスをタップすると持ちかえます。",
-            "Tap the tower to put {die} on (its glowing top). Tap another lone die to pick that one instead.",
+            "{die} を乗せるタワーをタップしてください（光っている一番上のダイス）。画面で選んだだけでまだつまんではいないので、別の 1 段のダイスをタップすれば選びなおせます。",
+            "Tap the tower to put {die} on (its glowing top). Choosing on screen is not picking up yet: tap another lone die to choose that one instead.",
         ),
         "caption_reroll": ("乗せられるダイスがありません。1 段の自分のダイスを全部振りなおします。", "No placement exists: re-roll all your lone dice."),
         "caption_pass": ("乗せられるダイスがありません。パスです。", "No placement is possible: pass."),

@@ -549,7 +549,8 @@ class NationalEconomy(Game[State, Action]):
         elif p.build == "twin":
             cost = p.cost
         if cost:
-            return state._replace(phase=DISCARD, pending=Pending(need=cost, draws=p.draws))
+            # the build mode stays in ``pending`` while the cost is discarded: the page draws the new building as unpaid
+            return state._replace(phase=DISCARD, pending=Pending(need=cost, draws=p.draws, build=p.build or "normal"))
         if p.draws:
             return self._start_draw(state._replace(phase=DRAW, pending=Pending(draws=p.draws)))
         return self._advance(state)

@@ -21,7 +21,7 @@ import re
 
 import pytest
 
-from rulebook.core import get_game
+from rulebook.core import all_games, get_game
 from rulebook.core.lesson import lesson_match, load_lesson
 from rulebook.games.lemon_poker.advice import child_advice
 
@@ -51,7 +51,19 @@ NAMED: dict[str, list[tuple[str, str]]] = {
         (r"\bplace \d of group \d\b", ".rb-place-"),
     ],
 }
-GAMES = sorted(NAMED)
+# phrases every game's page draws the same way (the shared controls)
+COMMON: list[tuple[str, str]] = [
+    (r"\bHint\b", ".rb-hint-toggle"),
+]
+GAMES = sorted(name for name, game in all_games().items() if load_lesson(game) is not None)
+
+
+def vocabulary(name: str) -> list[tuple[str, str]]:
+    return NAMED.get(name, []) + COMMON
+
+
+def test_the_four_audited_games_have_their_own_vocabulary():
+    assert {"kokkuri_san", "dice_of_tower", "national_economy", "lemon_poker"} <= set(NAMED) and set(NAMED) <= set(GAMES)
 
 
 def _named(step) -> list[str]:
@@ -64,7 +76,7 @@ def test_a_step_that_names_a_board_element_shows_it(name):
     problems = []
     for number, step in enumerate(lesson.steps, start=1):
         named = _named(step)
-        for pattern, selector in NAMED[name]:
+        for pattern, selector in vocabulary(name):
             if re.search(pattern, step.say_en) and not any(selector in s for s in named):
                 problems.append(f"step {number}: the text says /{pattern}/ but shows no {selector}")
     assert problems == []
@@ -74,7 +86,7 @@ def test_a_step_that_names_a_board_element_shows_it(name):
 def test_shows_selectors_are_board_elements_of_the_game(name):
     """A selector in ``shows`` is one of the game's board classes (a typo would make the browser check vacuous)."""
     lesson = load_lesson(get_game(name))
-    known = {selector for _, selector in NAMED[name]} | {".rb-die-", ".rb-ks-card-", ".rb-ks-cand-", ".rb-ks-seat-", ".rb-ks-last", ".rb-seat-", ".rb-kind-", ".rb-place-", ".rb-dot-scores"}
+    known = {selector for _, selector in vocabulary(name)} | {".rb-die-", ".rb-ks-card-", ".rb-ks-cand-", ".rb-ks-seat-", ".rb-ks-last", ".rb-seat-", ".rb-kind-", ".rb-place-", ".rb-dot-scores"}
     for number, step in enumerate(lesson.steps, start=1):
         for selector in step.shows:
             assert any(k in selector for k in known), f"step {number}: {selector}"

@@ -453,6 +453,7 @@ class DiceOfTower(Game[State, Action]):
             faces=(0,) * len(state.faces),
             queue=live,
             then=Then.DEAL,
+            last=Event("round", -1),  # the last move belongs to the round just scored: the page no longer reports it
         )
 
     # ----- the end ----------------------------------------------------------------------------------

@@ -52,12 +52,12 @@ WORDS = Catalogue(
         "to_play": ("{seat} の番です。", "{seat} to play."),
         "to_effect": ("{seat} がパトロン効果を実行します。", "{seat} carries out a patron effect."),
         "choose_card": (
-            "手札のカードを 1 枚選び、候補者の下の ▲表 か ▼裏 をタップしてください。",
-            "Choose a card of your hand, then tap ▲ up or ▼ down under a candidate.",
+            "手札のカードを 1 枚選び、候補者の下の ▲表向き か ▼裏向き をタップしてください。",
+            "Choose a card of your hand, then tap ▲ face up or ▼ face down under a candidate.",
         ),
         "chosen": (
-            "{card} を選びました。候補者の下の ▲表（効果が起きる）か ▼裏 をタップしてください。",
-            "{card} chosen: tap ▲ up (its patron effect follows) or ▼ down under a candidate.",
+            "{card} を選びました。候補者の下の ▲表向き（効果が起きる）か ▼裏向き をタップしてください。",
+            "{card} chosen: tap ▲ face up (its patron effect follows) or ▼ face down under a candidate.",
         ),
         "effect_flip": ("表にする裏向きのカードをタップしてください。", "Tap a face-down card to turn it up."),
         "effect_swap": ("入れ替える 2 人の候補者をボタンで選んでください。", "Choose two candidates to swap with the buttons."),

@@ -11,6 +11,13 @@ and the other seats' moves), and what the learner should do:
   uses to go on when the learner skips or goes back);
 - no ``expect``: a step to read; the learner presses Next.
 
+``shows`` lists CSS selectors of the board elements the step's text talks
+about (a card it adds up, a die it names, the panel it points at): the
+browser test checks that each one is drawn and visible at that step, so a
+text cannot explain a board that is not there (issue 19). A test of the
+lessons' words (tests/widgets/test_lesson_names.py) makes the steps that
+name such things declare them.
+
 The lesson is played on a table in *table mode* (chance is entered, here by
 the script) with every seat a person on the learner's page, so no bot or
 seed can take it off its path. ``check_lesson`` replays the whole script
@@ -56,6 +63,8 @@ class LessonStep:
     ask_ja: str = ""
     ask_en: str = ""
     """What a different tap is told; empty: the step's own text is repeated."""
+    shows: tuple[str, ...] = ()
+    """CSS selectors of what the step's text names on the board: each is drawn and visible at this step."""
 
     def say(self, lang: str) -> str:
         return self.say_ja if lang == "ja" else self.say_en
@@ -145,6 +154,15 @@ def _strings(raw: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _selectors(raw: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    """``shows``: selectors the page can match (no markup, no style text), so a typo fails loudly, not silently."""
+    found = _strings(raw, "shows", where)
+    for selector in found:
+        if any(ch in selector for ch in "<>{};") or not selector.strip():
+            raise LessonError(f"{where}: 'shows' holds '{selector}', which is not a CSS selector")
+    return found
+
+
 def parse_lesson(data: Any, game: str) -> Lesson:
     """A lesson from its JSON data; raises ``LessonError`` naming what is wrong."""
     if not isinstance(data, dict):
@@ -166,7 +184,7 @@ def parse_lesson(data: Any, game: str) -> Lesson:
         where = f"{game} lesson, step {number}"
         if not isinstance(raw, dict):
             raise LessonError(f"{where}: a step must be an object")
-        unknown = set(raw) - {"say_ja", "say_en", "rules", "before", "expect", "example", "target", "taps", "ask_ja", "ask_en"}
+        unknown = set(raw) - {"say_ja", "say_en", "rules", "before", "expect", "example", "target", "taps", "ask_ja", "ask_en", "shows"}
         if unknown:
             raise LessonError(f"{where}: unknown keys {sorted(unknown)}")
         expect = raw.get("expect")
@@ -189,6 +207,7 @@ def parse_lesson(data: Any, game: str) -> Lesson:
                 taps=_strings(raw, "taps", where),
                 ask_ja=_text(raw, "ask_ja", where, required=False),
                 ask_en=_text(raw, "ask_en", where, required=False),
+                shows=_selectors(raw, where),
             )
         )
     return Lesson(

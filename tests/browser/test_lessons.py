@@ -92,6 +92,9 @@ def test_a_lesson_is_completed_by_taps_only(site, new_page, name, size):
             break
         assert in_viewport(page, ".rb-lesson"), f"step {step}: the step box is off screen"
         spec = lesson.steps[step - 1]
+        for selector in spec.shows:  # what the step's text names is on the board now (issue 19 C)
+            named = page.locator(".rb-app " + selector)
+            assert named.count() and named.first.is_visible(), f"step {step}: the text names {selector}, which is not drawn"
         if spec.reading:
             page.locator(".rb-lesson-next").click()
         else:

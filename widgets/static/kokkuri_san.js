@@ -169,6 +169,8 @@ function render({ model, el: host }) {
       for (const message of vm.messages) messageLine(message, box);
     }
     if (view.data_note) element("div", `rb-ks-data-note${view.stand_in ? " rb-ks-standin" : ""}`, root, view.data_note);
+    // the settlement just made is news at the start of the next round: drawn first, where the eye lands
+    if (view.last && view.last_first) drawLast(view);
     drawSeats(view);
     drawEntry(view);
     if (view.hand) drawHand(view);
@@ -176,7 +178,7 @@ function render({ model, el: host }) {
     if (view.mode !== "example") element("div", "rb-section-title", rowBox, view.words.candidates || "");
     const row = element("div", "rb-ks-row", rowBox);
     (view.candidates || []).forEach((item) => drawCandidate(item, row, view));
-    if (view.last) drawLast(view);
+    if (view.last && !view.last_first) drawLast(view);
   }
 
   model.on("change:view", draw);

@@ -52,6 +52,7 @@ function render({ model, el: host }) {
       for (let i = 0; i < seat.idle; i++) element("span", `rb-worker rb-worker-idle rb-worker-seat-${k}`, workers);
       for (let i = 0; i < seat.placed; i++) element("span", `rb-worker rb-worker-placed rb-worker-seat-${k}`, workers);
       for (let i = 0; i < seat.asleep; i++) element("span", `rb-worker rb-worker-asleep rb-worker-seat-${k}`, workers, "z");
+      if (seat.asleep_text) element("div", "rb-asleep-note", box, seat.asleep_text);
       element("div", "rb-seat-hand", box, seat.hand_text);
       const forecast = element("div", "rb-forecast", box, seat.forecast_text);
       forecast.title = seat.forecast_title || "";
@@ -69,6 +70,7 @@ function render({ model, el: host }) {
       if (cell.enabled) cls.push("rb-playable");
       if (cell.blocked) cls.push("rb-blocked");
       if (cell.passive) cls.push("rb-passive");
+      if (cell.unpaid) cls.push("rb-unpaid");
       if (cell.workers.length) cls.push("rb-taken");
       const node = element("div", cls.join(" "), row);
       element("div", "rb-building-name", node, cell.label);

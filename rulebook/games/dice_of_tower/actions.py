@@ -5,7 +5,10 @@ tower whose top die is 12), ``reroll`` (re-roll all own single dice),
 ``pass``, ``remove 5`` (after a burst while re-rolling: take own single die 5
 out of the game). Chance: ``face 4`` (the next die to roll shows 4), ``off``
 (table mode: that die left the table), ``stand`` (nothing fell), ``burst 7``
-(the tower whose bottom die is 7 fell). Dice and seats count from 0.
+(the tower whose bottom die is 7 fell); table mode's rare cases (DT-8):
+``quake 7`` (an earthquake toppled the tower on die 7; nobody loses a die)
+and ``bump 1 7`` (seat 1 bumped the table and the tower on die 7 fell; seat 1
+loses a die). Dice and seats count from 0.
 """
 
 from __future__ import annotations
@@ -60,6 +63,33 @@ class Burst:
 
 
 @dataclass(frozen=True)
+class Quake:
+    """Chance (table mode, DT-8): an earthquake, or someone not playing, toppled the tower whose bottom die is ``tower``."""
+
+    tower: int
+
+    def __post_init__(self) -> None:
+        require_fields(self, ints=("tower",))
+
+    def __str__(self) -> str:
+        return f"quake {self.tower}"
+
+
+@dataclass(frozen=True)
+class Bump:
+    """Chance (table mode, DT-8): seat ``seat`` (not the one acting) bumped the table and the tower on ``tower`` fell."""
+
+    seat: int
+    tower: int
+
+    def __post_init__(self) -> None:
+        require_fields(self, ints=("seat", "tower"))
+
+    def __str__(self) -> str:
+        return f"bump {self.seat} {self.tower}"
+
+
+@dataclass(frozen=True)
 class Place:
     """Pick own single die ``die`` and set it on the tower topped by die ``onto``."""
 
@@ -102,7 +132,7 @@ class Remove:
         return f"remove {self.die}"
 
 
-Action = Face | Off | Stand | Burst | Place | Reroll | Pass | Remove
+Action = Face | Off | Stand | Burst | Quake | Bump | Place | Reroll | Pass | Remove
 
 OFF, STAND, REROLL, PASS = Off(), Stand(), Reroll(), Pass()
 FACES = tuple(Face(v) for v in range(7))
@@ -111,6 +141,8 @@ _PATTERNS = (
     (re.compile(rf"place {_INT} on {_INT}"), lambda g: Place(int(g[0]), int(g[1]))),
     (re.compile(rf"face {_INT}"), lambda g: Face(int(g[0]))),
     (re.compile(rf"burst {_INT}"), lambda g: Burst(int(g[0]))),
+    (re.compile(rf"quake {_INT}"), lambda g: Quake(int(g[0]))),
+    (re.compile(rf"bump {_INT} {_INT}"), lambda g: Bump(int(g[0]), int(g[1]))),
     (re.compile(rf"remove {_INT}"), lambda g: Remove(int(g[0]))),
     (re.compile("reroll"), lambda g: REROLL),
     (re.compile("pass"), lambda g: PASS),
@@ -132,4 +164,4 @@ def parse(text: str) -> Action:
     raise unknown_action(str(text)[:60], EXAMPLES)
 
 
-__all__ = ["Action", "Burst", "EXAMPLES", "FACES", "Face", "OFF", "Off", "PASS", "Pass", "Place", "REROLL", "Remove", "Reroll", "STAND", "Stand", "parse"]
+__all__ = ["Action", "Bump", "Burst", "EXAMPLES", "Quake", "FACES", "Face", "OFF", "Off", "PASS", "Pass", "Place", "REROLL", "Remove", "Reroll", "STAND", "Stand", "parse"]

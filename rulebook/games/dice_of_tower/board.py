@@ -85,4 +85,5 @@ def state_from_observation(o: Mapping[str, Any]) -> State:
         pending=None if o["pending"] is None else Pending(*o["pending"]),
         last_single=o["last_single"],
         last=None if last is None else Event(*last),
+        loser=o.get("loser", -1),
     )

@@ -45,6 +45,9 @@ REROLL_CAP = 0.5
 TABLE_FLOOR = 0.02
 """Smallest burst chance offered in table mode (so the entry exists; the real table decides)."""
 OFF_TABLE = 0.01
+RARE_CASE = 0.002
+"""Table mode (DT-8): the weight bots give an earthquake, and as much a bump by another seat, at a collapse check;
+it only makes the entries legal chance outcomes (the real table decides)."""
 """Table mode: the chance given to "the die left the table" at each roll (a stand-in: the real table decides)."""
 LIMIT = 200
 """Largest value a parameter may take (‰)."""
@@ -65,4 +68,4 @@ def reroll_risks(hands: Hands, heights: Sequence[int]) -> list[float]:
     return shares
 
 
-__all__ = ["DEFAULT", "Hands", "LIMIT", "OFF_TABLE", "PERFECT", "PLACE_CAP", "PRESETS", "REROLL_CAP", "TABLE_FLOOR", "place_risk", "reroll_risks"]
+__all__ = ["DEFAULT", "Hands", "LIMIT", "OFF_TABLE", "PERFECT", "PLACE_CAP", "PRESETS", "RARE_CASE", "REROLL_CAP", "TABLE_FLOOR", "place_risk", "reroll_risks"]

@@ -26,7 +26,7 @@ from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome, rules_bot_kind, 
 from . import collapse
 from .board import die_colour, placement_risk, placements, round_scores, singles, state_from_observation, tower_index
 from .bots import RulesBot, make_search_bot
-from .actions import FACES, OFF, PASS, REROLL, STAND, Action, Burst, Face, Off, Pass, Place, Remove, Reroll, Stand, parse
+from .actions import FACES, OFF, PASS, REROLL, STAND, Action, Bump, Burst, Face, Off, Pass, Place, Quake, Remove, Reroll, Stand, parse
 from .state import (
     DICE_PER_SEAT,
     LAPS,
@@ -141,7 +141,29 @@ class DiceOfTower(Game[State, Action]):
             return TERMINAL
         if phase in CHANCE_PHASES:
             return CHANCE
-        return state.turn
+        return self.remover(state) if phase == LOSE else state.turn
+
+    def remover(self, state: State) -> int:
+        """Who removes a die in the LOSE phase: whoever bumped the table (DT-8), else the seat whose turn burst."""
+        return state.loser if state.loser >= 0 else state.turn
+
+    def _placed_towers(self, state: State) -> tuple[tuple[int, ...], ...]:
+        """The towers once the pending die is set on its tower (before the collapse check decides)."""
+        die, onto = state.pending.die, state.pending.onto  # type: ignore[union-attr]
+        towers = [t for t in state.towers if t != (die,)]
+        return tuple(t + (die,) if t[-1] == onto else t for t in towers)
+
+    def _rare_cases(self, state: State, towers: tuple[tuple[int, ...], ...], outcomes: list[tuple[Action, float]]) -> list[tuple[Action, float]]:
+        """Table mode (DT-8): an earthquake topples a tower (nobody loses a die), or another seat bumps the table
+        (that seat loses one); entered at the collapse check, weighed ``RARE_CASE`` each, taken from "stood"."""
+        bottoms = [t[0] for t in towers if len(t) >= 2]
+        others = [s for s in range(state.players) if s != state.turn]
+        if not bottoms:
+            return outcomes
+        quakes = [(Quake(b), collapse.RARE_CASE / len(bottoms)) for b in bottoms]
+        bumps = [(Bump(s, b), collapse.RARE_CASE / (len(bottoms) * len(others))) for s in others for b in bottoms]
+        stand, rest = outcomes[0], outcomes[1:]
+        return [(stand[0], stand[1] - 2 * collapse.RARE_CASE)] + rest + quakes + bumps
 
     def place_risk(self, state: State, die: int, onto: int) -> float:
         """The model's chance that setting ``die`` on the tower topped by ``onto`` collapses it."""
@@ -169,10 +191,12 @@ class DiceOfTower(Game[State, Action]):
             pending = state.pending
             p = self.place_risk(state, pending.die, pending.onto)
             bottom = state.towers[tower_index(state)[pending.onto]][0]
-            return [(STAND, 1 - p), (Burst(bottom), p)]
+            outcomes: list[tuple[Action, float]] = [(STAND, 1 - p), (Burst(bottom), p)]
+            return self._rare_cases(state, self._placed_towers(state), outcomes) if state.table else outcomes
         if phase == REROLL_RISK:
             risks = self.reroll_risks(state)
-            return [(STAND, 1 - sum(p for _, p in risks))] + [(Burst(b), p) for b, p in risks]
+            outcomes = [(STAND, 1 - sum(p for _, p in risks))] + [(Burst(b), p) for b, p in risks]
+            return self._rare_cases(state, state.towers, outcomes) if state.table else outcomes
         return []
 
     # ----- legal moves -------------------------------------------------------------------------
@@ -186,19 +210,19 @@ class DiceOfTower(Game[State, Action]):
                 return [REROLL]
             return [PASS]
         if phase == LOSE:
-            return [Remove(d) for d in singles(state, colour_of_seat(state.players, state.turn))]
+            return [Remove(d) for d in singles(state, colour_of_seat(state.players, self.remover(state)))]
         if phase == OVER:
             return []
         return [a for a, p in self.chance_outcomes(state) if p > 0]
 
     # ----- validation ----------------------------------------------------------------------------
     def check(self, state: State, action: Action) -> None:
-        if not isinstance(action, (Face, Off, Stand, Burst, Place, Reroll, Pass, Remove)):
+        if not isinstance(action, (Face, Off, Stand, Burst, Quake, Bump, Place, Reroll, Pass, Remove)):
             raise UnreadableAction("actions", f"「{str(action)[:40]}」はこのゲームの行動ではありません。", f"'{str(action)[:40]}' is not a move of this game.")
         phase = state.phase
         if phase == OVER:
             raise IllegalAction("game-end", "ゲームは終わっています。", "The game is over.")
-        chance_move = isinstance(action, (Face, Off, Stand, Burst))
+        chance_move = isinstance(action, (Face, Off, Stand, Burst, Quake, Bump))
         if phase in CHANCE_PHASES:
             if not chance_move:
                 doing_ja, doing_en = {
@@ -214,9 +238,16 @@ class DiceOfTower(Game[State, Action]):
         who_ja, who_en = seat_ja(state.turn), seat_en(state.turn)
         mine = colour_of_seat(state.players, state.turn)
         if phase == LOSE:
+            loser = self.remover(state)
             if not isinstance(action, Remove):
+                if state.loser >= 0:
+                    raise IllegalAction(
+                        "table-mode",
+                        f"{seat_ja(loser)}: テーブルを揺らして崩したので、まず自分の 1 段のダイスを 1 個除去します。",
+                        f"{seat_en(loser)}: you bumped the table; first remove one of your own lone dice.",
+                    )
                 raise IllegalAction("lose-die", f"{who_ja}: バーストしたので、まず自分の 1 段のダイスを 1 個除去します。", f"{who_en}: you burst; first remove one of your own lone dice.")
-            self._check_remove(state, action, mine)
+            self._check_remove(state, action, colour_of_seat(state.players, loser))
             return
         if isinstance(action, Remove):
             raise IllegalAction("lose-die", "ダイスを除去するのは、振りなおしでバーストしたときだけです。", "A die is removed only after a burst while re-rolling.")
@@ -239,7 +270,8 @@ class DiceOfTower(Game[State, Action]):
             raise IllegalAction("reroll", f"{who_ja}: 置けるダイスがないときは、まず 1 段の自分のダイスを全部振りなおします。", f"{who_en}: with no placement, first re-roll all your lone dice.")
 
     def _check_own_single(self, state: State, die: int, mine: int, rule: str) -> None:
-        who_ja, who_en = seat_ja(state.turn), seat_en(state.turn)
+        who = self.remover(state) if state.phase == LOSE else state.turn
+        who_ja, who_en = seat_ja(who), seat_en(who)
         if not 0 <= die < len(state.faces) or state.removed[die]:
             raise IllegalAction(rule, f"ダイス {die} は卓上にありません。", f"Die {die} is not on the table.")
         if die_colour(state, die) != mine:
@@ -297,7 +329,7 @@ class DiceOfTower(Game[State, Action]):
                 state = state._replace(faces=tuple(faces))
             state = state._replace(queue=state.queue[1:])
             return state if state.queue else self._after_roll(state)
-        if phase == PLACE_RISK:
+        if phase == PLACE_RISK and kind not in (Quake, Bump):
             pending = state.pending
             if kind is Stand:
                 return self._place(state._replace(pending=None), pending.die, pending.onto)
@@ -307,13 +339,21 @@ class DiceOfTower(Game[State, Action]):
                 then=Then.FALL_PLACE, pending=None, last_single=last_single, last=Event("burst-place", state.turn, pending.die, action.tower)  # type: ignore[union-attr]
             )
             return state if state.queue else self._after_roll(state)
+        if phase in (PLACE_RISK, REROLL_RISK) and kind in (Quake, Bump):
+            return self._rare_case(state, action)  # type: ignore[arg-type]
         if phase == REROLL_RISK:
             if kind is Stand:
                 return state._replace(phase=AFTER_REROLL)
-            state = self._fall(state, action.tower)._replace(then=Then.FALL_REROLL, last=Event("burst-reroll", state.turn, -1, action.tower))  # type: ignore[union-attr]
+            last_single = len(singles(state)) == 1  # DT-6: the re-rolled die was the table's last lone die
+            state = self._fall(state, action.tower)._replace(  # type: ignore[union-attr]
+                then=Then.FALL_REROLL, last_single=last_single, last=Event("burst-reroll", state.turn, -1, action.tower)  # type: ignore[union-attr]
+            )
             return state if state.queue else self._after_roll(state)
         if phase == LOSE:
-            return self._end_turn(self._remove(state, action.die)._replace(last=Event("remove", state.turn, action.die)))  # type: ignore[union-attr]
+            removed = self._remove(state, action.die)._replace(last=Event("remove", self.remover(state), action.die), loser=-1)  # type: ignore[union-attr]
+            if state.loser >= 0:  # DT-8: the bumper lost its die; the turn it interrupted goes on
+                return self._resume(removed)
+            return self._end_turn(removed, round_over=state.last_single)  # DT-6: a burst on the last lone die ends the round
         # TURN / AFTER_REROLL
         if kind is Place:
             p = self.place_risk(state, action.die, action.onto)  # type: ignore[union-attr]
@@ -327,6 +367,27 @@ class DiceOfTower(Game[State, Action]):
                 faces[d] = 0
             return state._replace(phase=ROLL, faces=tuple(faces), queue=tuple(mine), then=Then.REROLL, last=Event("reroll", state.turn))
         return self._end_turn(state._replace(last=Event("pass", state.turn)))
+
+    def _rare_case(self, state: State, action: Quake | Bump) -> State:
+        """DT-8, table mode: the acting seat's placement or re-roll stood, but a tower fell from outside (an
+        earthquake) or because another seat bumped the table. The fallen dice lie alone and are entered again;
+        only a bumper loses a die; then the interrupted turn goes on as it would have."""
+        placing = state.phase == PLACE_RISK
+        if placing:
+            state = state._replace(towers=self._placed_towers(state), pending=None)
+        if isinstance(action, Quake):
+            then, loser, event = (Then.QUAKE_PLACE if placing else Then.QUAKE_REROLL), -1, Event("quake", state.turn, -1, action.tower)
+        else:
+            then, loser, event = (Then.BUMP_PLACE if placing else Then.BUMP_REROLL), action.seat, Event("bump", action.seat, -1, action.tower)
+        state = self._fall(state, action.tower)._replace(then=then, loser=loser, last=event)
+        return state if state.queue else self._after_roll(state)
+
+    def _resume(self, state: State) -> State:
+        """After an earthquake or a bump (DT-8): the placement's turn ends; a re-roller goes on to place or pass."""
+        state = state._replace(loser=-1)
+        if state.then in (Then.QUAKE_PLACE, Then.BUMP_PLACE):
+            return self._end_turn(state)
+        return state._replace(phase=AFTER_REROLL)
 
     def _remove(self, state: State, die: int) -> State:
         removed = list(state.removed)
@@ -359,9 +420,13 @@ class DiceOfTower(Game[State, Action]):
             return state._replace(phase=AFTER_REROLL)
         if then == Then.FALL_PLACE:
             return self._end_turn(state, round_over=state.last_single)
+        if then in (Then.BUMP_PLACE, Then.BUMP_REROLL) and singles(state, colour_of_seat(state.players, state.loser)):
+            return state._replace(phase=LOSE)
+        if then in (Then.QUAKE_PLACE, Then.QUAKE_REROLL, Then.BUMP_PLACE, Then.BUMP_REROLL):
+            return self._resume(state)
         if singles(state, colour_of_seat(state.players, state.turn)):
             return state._replace(phase=LOSE)
-        return self._end_turn(state)
+        return self._end_turn(state, round_over=state.last_single)
 
     def _end_turn(self, state: State, round_over: bool = False) -> State:
         turns = state.turns + 1
@@ -388,6 +453,7 @@ class DiceOfTower(Game[State, Action]):
             faces=(0,) * len(state.faces),
             queue=live,
             then=Then.DEAL,
+            last=Event("round", -1),  # the last move belongs to the round just scored: the page no longer reports it
         )
 
     # ----- the end ----------------------------------------------------------------------------------
@@ -454,6 +520,7 @@ class DiceOfTower(Game[State, Action]):
             "pending": None if state.pending is None else [state.pending.die, state.pending.onto],
             "last_single": state.last_single,
             "last": None if state.last is None else list(state.last),
+            "loser": state.loser,
         }
 
     def sample_state(self, observation: Mapping[str, Any], seat: int, rng: Any) -> State:

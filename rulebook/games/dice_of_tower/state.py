@@ -25,7 +25,7 @@ class Phase(IntEnum):
     AFTER_REROLL = 4
     """The seat that re-rolled places if it can, else passes."""
     LOSE = 5
-    """The seat that burst while re-rolling removes one own single die."""
+    """The seat that burst while re-rolling (or bumped the table, ``loser``) removes one own single die."""
     OVER = 6
 
 
@@ -40,10 +40,18 @@ class Then(IntEnum):
     """Dice of a tower fallen while placing: the turn ends."""
     FALL_REROLL = 3
     """Dice of a tower fallen while re-rolling: the re-roller loses a die."""
+    QUAKE_PLACE = 4
+    """Table mode (DT-8): the placement stood, an earthquake toppled a tower: its dice lie again, the turn ends."""
+    QUAKE_REROLL = 5
+    """Table mode (DT-8): after a re-roll an earthquake toppled a tower: the re-roller goes on to place or pass."""
+    BUMP_PLACE = 6
+    """Table mode (DT-8): another seat bumped the table during a placement: that seat loses a die, the turn ends."""
+    BUMP_REROLL = 7
+    """Table mode (DT-8): another seat bumped the table after a re-roll: that seat loses a die, the re-roller goes on."""
 
 
 PHASE_NAMES = ("roll", "turn", "place-risk", "reroll-risk", "after-reroll", "lose", "over")
-THEN_NAMES = ("deal", "reroll", "fall-place", "fall-reroll")
+THEN_NAMES = ("deal", "reroll", "fall-place", "fall-reroll", "quake-place", "quake-reroll", "bump-place", "bump-reroll")
 
 
 class Pending(NamedTuple):
@@ -57,7 +65,7 @@ class Event(NamedTuple):
     """The last thing that happened, for the page and the log."""
 
     kind: str
-    """"place", "burst-place", "burst-reroll", "pass", "reroll", "remove", "off", "round"."""
+    """"place", "burst-place", "burst-reroll", "pass", "reroll", "remove", "off", "round", "quake", "bump"."""
     seat: int
     die: int = -1
     tower: int = -1
@@ -93,6 +101,8 @@ class State(NamedTuple):
     pending: Pending | None = None
     last_single: bool = False
     last: Event | None = None
+    loser: int = -1
+    """Table mode (DT-8): the seat that bumped the table and removes one of its dice (-1: nobody)."""
 
     @property
     def colours(self) -> int:

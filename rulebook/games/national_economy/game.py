@@ -186,7 +186,9 @@ class NationalEconomy(Game[State, Action]):
         if state.mode == SOLO1:
             kinds = state.buildings
             distinct = [s for s in sets if len({kinds[i].kind for i in s}) == len(s)]
-            if not distinct and sets:  # [choice] even all of them do not cover it: one of each kind
+            if sum(values) < shortfall:  # NE-2: even all of them do not cover it: all are sold, kinds regardless
+                distinct = sets
+            elif not distinct and sets:  # [choice] no set of one per kind covers it: one of each kind
                 seen: dict[int, int] = {}
                 for i in sets[-1]:
                     seen.setdefault(kinds[i].kind, i)
@@ -547,7 +549,8 @@ class NationalEconomy(Game[State, Action]):
         elif p.build == "twin":
             cost = p.cost
         if cost:
-            return state._replace(phase=DISCARD, pending=Pending(need=cost, draws=p.draws))
+            # the build mode stays in ``pending`` while the cost is discarded: the page draws the new building as unpaid
+            return state._replace(phase=DISCARD, pending=Pending(need=cost, draws=p.draws, build=p.build or "normal"))
         if p.draws:
             return self._start_draw(state._replace(phase=DRAW, pending=Pending(draws=p.draws)))
         return self._advance(state)
@@ -580,9 +583,7 @@ class NationalEconomy(Game[State, Action]):
             state = self._settle(state, seat)
             if state.phase == OVER:
                 return state
-        if state.round >= ROUNDS:  # [choice] no hand limit after the last round's wages
-            return state._replace(phase=OVER)
-        return self._trim_next(state, 0)
+        return self._trim_next(state, 0)  # NE-7: the hand limit applies after every round's wages, round 9 too
 
     def _settle(self, state: State, seat: int) -> State:
         """Pay this round's wages (into the household) and tax (to the supply); short: tokens, or a solo loss."""
@@ -624,6 +625,8 @@ class NationalEconomy(Game[State, Action]):
         for seat in range(start_index, state.players):
             if sum(state.hands[seat]) > self.hand_limit(state, seat):
                 return state._replace(phase=TRIM, turn=seat)
+        if state.round >= ROUNDS:  # the game ends after the last round's wages and hand limit (NE-7)
+            return state._replace(phase=OVER)
         return self._new_round(state)
 
     def _new_round(self, state: State) -> State:

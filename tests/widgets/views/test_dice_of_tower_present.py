@@ -67,7 +67,9 @@ def test_table_mode_offers_faces_off_stand_and_burst() -> None:
     assert all(c.enabled for c in vm.controls) and "Red S" in vm.caption
     risky = GAME.apply(table([[(0, 2)], [(8, 5)], [(1, 3)]], options={"mode": "table"}), Place(0, 8))
     vm = view(risky, Page(entering=True))
-    assert [c.key for c in vm.controls] == ["stand", "burst-8"] and vm.rule == "collapse"
+    # DT-8: after stood and burst, the source's rare cases: an earthquake, and the other seat bumping the table
+    assert [c.key for c in vm.controls] == ["stand", "burst-8", "quake-8", "bump-1-8"] and vm.rule == "collapse"
+    assert "nobody loses a die" in vm.control("quake-8").label and vm.control("bump-1-8").label.startswith("Seat 2 bumped the table")
 
 
 def test_scores_last_move_and_status_in_both_languages() -> None:
@@ -106,3 +108,15 @@ def test_the_hint_lists_placements_with_collapse_chance_and_value() -> None:
     assert html.count("<tr") == 1 + 3 and "rb-hint-best" in html
     assert "Red L 3 → Blue M 4" in html and "8.5%" in html
     assert hint_html(GAME.observe(state, 0), Page(acting=False), "en") == ""
+
+
+def test_a_bump_asks_the_seat_that_bumped_to_remove_a_die() -> None:
+    """DT-8: after `bump 1 9` the page asks Seat 2 (not the seat whose turn it is) for a die, and says why."""
+    from rulebook.games.dice_of_tower.actions import Bump
+
+    state = table([[(0, 2)], [(8, 5)], [(10, 3)], [(9, 6), (2, 1)]], options={"mode": "table", "height_risk": 0, "step_risk": 0, "reroll_risk": 0})
+    state = GAME.apply(GAME.apply(GAME.apply(GAME.apply(state, Place(0, 8)), Bump(1, 9)), Face(4)), Face(5))
+    assert GAME.current_player(state) == 1
+    vm = view(state, Page(acting=True))
+    assert vm.caption.startswith("Seat 2: You bumped the table") and vm.rule == "table-mode"
+    assert any("Seat 2 bumped the table" in m.text for m in vm.messages)

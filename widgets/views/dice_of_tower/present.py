@@ -15,8 +15,9 @@ import html
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from rulebook.core import HUMAN
 from rulebook.games.dice_of_tower import ENGINE
-from rulebook.games.dice_of_tower.actions import PASS, REROLL, Burst, Face, Off, Place, Remove, Stand
+from rulebook.games.dice_of_tower.actions import PASS, REROLL, Bump, Burst, Face, Off, Place, Quake, Remove, Stand
 from rulebook.games.dice_of_tower.game import state_from_observation
 
 from ..model import Control, Engine, Message, ViewModel, seat_label
@@ -78,13 +79,14 @@ def present(o: Mapping[str, Any], engine: Engine, page: Page, lang: str) -> View
     targets = {a.onto for a in places if a.die == picked}
     state = state_from_observation(o)
     risks = {t: ENGINE.place_risk(state, picked, t) for t in targets} if picked is not None else {}
-    seat = o["turn"]
+    seat = o["loser"] if o["phase"] == "lose" and o.get("loser", -1) >= 0 else o["turn"]
     controls: list[Control] = []
     messages = last_messages(o, page, lang)
     rule = ""
     if mode == "decide":
         if o["phase"] == "lose":
-            caption, rule = WORDS("caption_lose", lang), "lose-die"
+            bumped = o.get("loser", -1) >= 0
+            caption, rule = WORDS("caption_lose_bump" if bumped else "caption_lose", lang), "table-mode" if bumped else "lose-die"
         elif places:
             caption = WORDS("caption_target", lang, die=label(o, picked, lang)) if picked is not None else WORDS("caption_pick", lang)
             rule = "place" if picked is not None else "pick"
@@ -160,6 +162,14 @@ def entry_controls(o: Mapping[str, Any], engine: Engine, lang: str) -> tuple[str
     for action in engine.legal:
         if isinstance(action, Burst):
             controls.append(Control.for_action(f"burst-{action.tower}", WORDS("burst", lang, die=label(o, action.tower, lang, face=False)), action, engine, lang))
+    # DT-8: the source's rare cases, after the ordinary entries (an earthquake; another seat bumping the table)
+    for action in engine.legal:
+        if isinstance(action, Quake):
+            controls.append(Control.for_action(f"quake-{action.tower}", WORDS("quake", lang, die=label(o, action.tower, lang, face=False)), action, engine, lang))
+    for action in engine.legal:
+        if isinstance(action, Bump):
+            who = seat_label(action.seat, (HUMAN,) * o["players"], lang)
+            controls.append(Control.for_action(f"bump-{action.seat}-{action.tower}", WORDS("bump", lang, seat=who, die=label(o, action.tower, lang, face=False)), action, engine, lang))
     return caption, "collapse", controls
 
 
@@ -179,6 +189,10 @@ def last_messages(o: Mapping[str, Any], page: Page, lang: str) -> list[Message]:
             out.append(Message("info", WORDS("last_remove", lang, prefix=prefix, die=label(o, die, lang)), "lose-die"))
         elif kind == "pass":
             out.append(Message("info", WORDS("last_pass", lang, prefix=prefix), "reroll"))
+        elif kind == "quake":
+            out.append(Message("notice", WORDS("last_quake", lang, tower=label(o, tower, lang, face=False)), "table-mode"))
+        elif kind == "bump":
+            out.append(Message("notice", WORDS("last_bump", lang, seat=name(seat, page, lang), tower=label(o, tower, lang, face=False)), "table-mode"))
         elif kind == "off":
             out.append(Message("notice", WORDS("last_off", lang, die=label(o, die, lang, face=False)), "table-mode"))
     if o["rounds"] and o["phase"] == "roll" and o["then"] == "deal":

@@ -36,8 +36,8 @@ WORDS = Catalogue(
         # ----- captions
         "caption_pick": ("乗せる 1 段のダイスをタップしてください（光っているダイス）。", "Tap one of your lone dice to pick it (the glowing ones)."),
         "caption_target": (
-            "{die} を乗せるタワーをタップしてください（光っている一番上のダイス）。別のダイスをタップすると持ちかえます。",
-            "Tap the tower to put {die} on (its glowing top). Tap another lone die to pick that one instead.",
+            "{die} を乗せるタワーをタップしてください（光っている一番上のダイス）。画面で選んだだけでまだつまんではいないので、別の 1 段のダイスをタップすれば選びなおせます。",
+            "Tap the tower to put {die} on (its glowing top). Choosing on screen is not picking up yet: tap another lone die to choose that one instead.",
         ),
         "caption_reroll": ("乗せられるダイスがありません。1 段の自分のダイスを全部振りなおします。", "No placement exists: re-roll all your lone dice."),
         "caption_pass": ("乗せられるダイスがありません。パスです。", "No placement is possible: pass."),
@@ -54,6 +54,11 @@ WORDS = Catalogue(
         "off": ("ダイスが場外へ", "Die left the table"),
         "stand": ("立った", "Stood"),
         "burst": ("バースト: {die} の上のタワー", "Burst: the tower on {die}"),
+        "quake": ("地震など: {die} の上のタワーが倒れた（誰も失わない）", "Earthquake or the like: the tower on {die} fell (nobody loses a die)"),
+        "bump": ("{seat} がテーブルを揺らした: {die} の上のタワー", "{seat} bumped the table: the tower on {die}"),
+        "caption_lose_bump": ("テーブルを揺らしてタワーを倒しました。除去する 1 段の自分のダイスをタップしてください。", "You bumped the table and a tower fell: tap one of your lone dice to remove it from the game."),
+        "last_quake": ("地震などで {tower} の上のタワーが倒れました。誰もダイスを失わず、倒れたままで続けます。", "An earthquake or the like toppled the tower on {tower}. Nobody loses a die; play goes on with the dice as they lie."),
+        "last_bump": ("{seat} がテーブルを揺らして {tower} の上のタワーを倒しました。{seat} は自分のダイスを 1 個失います。", "{seat} bumped the table and the tower on {tower} fell: {seat} loses one of its dice."),
         # ----- messages
         "last_place": ("{prefix}{die} を {onto} の上へ。高さ {height}。", "{prefix}Put {die} on {onto}: a tower of {height}."),
         "last_burst_place": ("{prefix}バースト！ {tower} の上のタワーが崩れ、手に持っていた {die} を失いました。", "{prefix}Burst! The tower on {tower} fell and {die}, in hand, is lost."),

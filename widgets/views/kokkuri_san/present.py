@@ -47,6 +47,7 @@ def present(o: Observation, engine: Engine, page: Page, lang: str) -> ViewModel:
         "candidates": candidates_view(o, engine, page, lang),
         "tokens_note": note("turn", "tokens_note", lang),
         "last": last_view(o["last"], page, lang),
+        "last_first": last_is_news(o),
         "entry": entry_view(o, page, lang),
         "entry_hidden": WORDS("entry_hidden", lang) if cover_needed(o, page) else "",
     }
@@ -182,6 +183,12 @@ def last_view(last: Mapping[str, Any] | None, page: Page, lang: str) -> dict[str
             }
         )
     return {"round": last["round"], "rows": rows, "text": settlement_text(last, page, lang)}
+
+
+def last_is_news(o: Observation) -> bool:
+    """The last settlement is drawn above the seats until the new round's first card is played: the counted
+    cards are then what a player wants to read (they left the candidates when the round was settled)."""
+    return o["last"] is not None and not o["result"] and o["turns"] == 0 and o["phase"] == "turn"
 
 
 def caption(o: Observation, engine: Engine, page: Page, lang: str) -> str:

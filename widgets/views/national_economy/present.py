@@ -135,6 +135,7 @@ def seats_view(o: Observation, page: Page, lang: str) -> list[dict[str, Any]]:
                 "asleep": asleep,
                 "workers_text": WORDS("workers", lang, idle=o["idle"][s], n=o["workers"][s]),
                 "workers_title": WORDS("workers_title", lang, n=o["workers"][s], idle=o["idle"][s], placed=placed, asleep=asleep),
+                "asleep_text": WORDS("asleep_note", lang) if asleep else "",
                 "hand_text": WORDS("hand_size", lang, n=o["hand_sizes"][s], goods=o["goods"][s]),
                 "forecast": parts["total"],
                 "forecast_text": WORDS("forecast", lang, n=parts["total"]),
@@ -149,9 +150,31 @@ def seats_view(o: Observation, page: Page, lang: str) -> list[dict[str, Any]]:
     return out
 
 
+def building_label(o: Observation, i: int, lang: str) -> str:
+    """A building's name, numbered when the same area holds several of its kind (3 players: two Carpenters),
+    so two buttons and two hint lines can be told apart; the number counts from the left of that area."""
+    kind, owner = o["buildings"][i]
+    name = card_name(kind, lang)
+    same = [j for j, (k, w) in enumerate(o["buildings"]) if k == kind and w == owner]
+    if len(same) < 2:
+        return name
+    return WORDS("twin_label", lang, name=name, n=same.index(i) + 1)
+
+
+def unpaid_buildings(o: Observation) -> set[int]:
+    """The building(s) just built whose cost is still being discarded: drawn as under construction, not built."""
+    build = o["pending"][3]
+    if o["phase"] not in ("discard", "build2") or not build:
+        return set()
+    mine = [i for i, (_k, w) in enumerate(o["buildings"]) if w == o["turn"]]
+    count = 2 if build == "twin" and o["phase"] == "discard" else 1
+    return set(mine[-count:])
+
+
 def areas_view(o: Observation, engine: Engine, page: Page, lang: str) -> list[dict[str, Any]]:
     """The public area, then each seat's private buildings; every building a tappable workplace (or why not)."""
     owners = [-1] + list(range(o["players"]))
+    unpaid = unpaid_buildings(o)
     areas = []
     for owner in owners:
         cells = []
@@ -159,7 +182,7 @@ def areas_view(o: Observation, engine: Engine, page: Page, lang: str) -> list[di
             if who != owner:
                 continue
             k = KINDS_T[kind]
-            control = tap(f"bld-{i}", k.name(lang), Place(i), o, engine, page, lang)
+            control = tap(f"bld-{i}", building_label(o, i, lang), Place(i), o, engine, page, lang)
             cells.append(
                 dict(
                     control.to_json(),
@@ -168,7 +191,8 @@ def areas_view(o: Observation, engine: Engine, page: Page, lang: str) -> list[di
                     workers=list(o["placed"][i]),
                     blocked=i in o["blocked"],
                     passive=not k.workplace,
-                    note=WORDS("cost_value", lang, cost=k.cost, value=k.value) if 0 < kind < N_CARDS else "",
+                    unpaid=i in unpaid,
+                    note=WORDS("unpaid", lang) if i in unpaid else (WORDS("cost_value", lang, cost=k.cost, value=k.value) if 0 < kind < N_CARDS else ""),
                 )
             )
         if owner < 0:
@@ -247,4 +271,4 @@ def status_text(o: Observation, page: Page, lang: str, bold: Any = str) -> str:
     return " · ".join(parts)
 
 
-__all__ = ["Page", "caption", "controls", "present", "seat_name", "status_text", "tap", "not_acting_refusal"]
+__all__ = ["Page", "building_label", "caption", "controls", "present", "seat_name", "status_text", "tap", "not_acting_refusal"]

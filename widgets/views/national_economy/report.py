@@ -9,7 +9,7 @@ from rulebook.core import Outcome
 from rulebook.games.national_economy.actions import Build, Card, Discard, Pick, Place, Sell
 from rulebook.games.national_economy.data import KINDS_T
 
-from .present import Observation, Page, card_name, seat_name, status_text
+from .present import Observation, Page, building_label, card_name, seat_name, status_text
 from .texts import WORDS
 
 
@@ -89,7 +89,7 @@ def search_hint_html(o: Observation, best: Any, stats: dict[Any, tuple[int, floa
 def action_label(o: Observation, action: Any, lang: str) -> str:
     """A move in words, for hints."""
     if isinstance(action, Place):
-        return card_name(o["buildings"][action.building][0], lang)
+        return building_label(o, action.building, lang)
     if isinstance(action, (Discard, Build, Pick)):
         verb = {Discard: ("捨てる", "discard"), Build: ("建てる", "build"), Pick: ("選ぶ", "keep")}[type(action)]
         name = KINDS_T[action.kind].name(lang)

@@ -103,7 +103,13 @@ WORDS = Catalogue(
         ),
         "calc_bad_numbers": ("評価額は 0 以上の整数を空白で区切って入力してください。", "Type the values as whole numbers of 0 or more, with spaces between."),
         "calc_bad_building": ("「{name}」という建物はありません。", "There is no building called '{name}'."),
-        "hint_search_row": ("{move}: 勝率の見積もり {pct}（{n} 回）", "{move}: estimated {pct} ({n} tries)"),
+        "hint_search_row": (
+            "{move}: 勝つ見込み {pct}（2 ラウンド先までの試し打ち {n} 回からの見積もり）",
+            "{move}: {pct} chance to win, estimated from {n} playouts two rounds ahead",
+        ),
+        "unpaid": ("建設中: コストを払うと完成", "Being built: done when its cost is paid"),
+        "asleep_note": ("z = 睡眠中（雇ったラウンドは働かず、次のラウンドから働く）", "z = asleep (hired this round; works from the next)"),
+        "twin_label": ("{name} ({n})", "{name} ({n})"),
     }
 )
 

@@ -70,19 +70,24 @@ def publishable_games() -> dict[str, Game]:
     return {name: games[name] for name in sorted(games)}
 
 
-def gather(game: Game, langs: tuple[str, ...] = LANGS) -> GameContent:
+def gather(game: Game, langs: tuple[str, ...] = LANGS, pictures: bool = True) -> GameContent:
     """Read one game's texts and compute its example pictures at build time.
 
     The pictures need the game's view (``widgets``), imported here only: the
-    engine and the rest of ``rulebook`` never import a widget.
+    engine and the rest of ``rulebook`` never import a widget. Without
+    ``pictures`` (a catalogue needs titles and lines only) no view is loaded.
     """
-    from widgets.edition import board_module_of, example_views
-
     package = rules_package(game)
     rules = load_rules(package)
-    board = board_module_of(game.name)
+    board = None
+    if pictures:
+        from widgets.edition import board_module_of
+
+        board = board_module_of(game.name)
     examples: dict[str, dict[str, Any]] = {}
     if board is not None:
+        from widgets.edition import example_views
+
         examples = {lang: example_views(game, rules[lang].examples, lang) for lang in langs}
     try:
         has_lesson = load_lesson(game) is not None

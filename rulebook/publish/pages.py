@@ -136,6 +136,7 @@ def head(lang: str, title: str, description: str, root: str, extra: str = "") ->
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{esc(title)}</title>\n"
         f'<meta name="description" content="{esc(description)}">\n'
+        '<link rel="icon" href="data:,">\n'  # no icon file: browsers then ask for none (a 404 in every log)
         f'<link rel="stylesheet" href="{root}assets/app.css">\n'
         f'<link rel="stylesheet" href="{root}assets/edition.css">\n'
         f"{extra}</head>\n"

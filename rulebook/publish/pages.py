@@ -85,7 +85,7 @@ def esc(text: Any) -> str:
 
 def script_json(value: Any) -> str:
     """JSON safe inside ``<script type="application/json">`` (no ``</script>`` can close it early)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/").replace("<!--", "<\\!--")
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,13 @@ class BoardModule:
 
 def board_module_of(game_name: str) -> BoardModule | None:
     """The board that draws a game's worked examples, or None when its view draws none (captions only)."""
-    board = getattr(load_view(game_name), "example_board", None)
+    try:
+        view_class = load_view(game_name)
+    except ModuleNotFoundError as error:
+        if error.name != f"widgets.views.{game_name}":
+            raise
+        return None  # a game with no page yet: its rules still publish, examples as captions
+    board = getattr(view_class, "example_board", None)
     if board is None:
         return None
     esm = board._esm

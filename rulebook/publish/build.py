@@ -218,6 +218,7 @@ def publish(options: PublishOptions, log: Callable[[str], None] = lambda _: None
         raise PublishError(f"--pdf needs Chromium ({chromium.CHROMIUM}) and the playwright package; neither PDF nor page was written")
     report = Report(out=options.out)
     edition = Edition(langs=options.langs, games=options.games, play_url=options.play_url, base_url=options.base_url, pdf=options.pdf)
+    # (The rules-convention check of issue 21 B belongs here, before anything is read or written.)
     contents: dict[str, GameContent] = {}
     for name in options.games:
         log(f"reading {name}")

@@ -205,12 +205,18 @@ def catalogue_page(contents: dict[str, GameContent], edition: Edition, lang: str
             link = f'<span class="rb-ed-game-name">{name}</span> <span class="rb-ed-absent">({esc(word("not_here", lang))})</span>'
             blurb = entry.blurb(lang) if entry else ""
         note = f'<br><span class="rb-ed-note">{esc(entry.note(lang))}</span>' if entry and entry.note(lang) else ""
-        cells = [
-            f'<th scope="row">{link}<br><span class="rb-ed-blurb">{esc(blurb)}</span>{note}</th>',
-            f"<td>{esc(entry.players_text(lang)) if entry else '—'}</td>",
-            f"<td>{esc(entry.minutes_text(lang)) if entry else '—'}</td>",
-            f"<td>{esc(entry.age_text(lang)) if entry else '—'}</td>",
-            f"<td>{esc(entry.year) if entry and entry.year else '—'}</td>",
+        play = play_link(edition, content.name, lang) if content is not None else ""
+        if play:
+            link += f' <a class="rb-ed-row-play" href="{esc(play)}">{esc(word("play", lang))}</a>'
+        figures = [
+            ("players", entry.players_text(lang) if entry else "—"),
+            ("time", entry.minutes_text(lang) if entry else "—"),
+            ("age", entry.age_text(lang) if entry else "—"),
+            ("year", entry.year if entry and entry.year else "—"),
+        ]
+        cells = [f'<th scope="row">{link}<br><span class="rb-ed-blurb">{esc(blurb)}</span>{note}</th>'] + [
+            # the label is shown before the figure on a phone, where the table becomes cards
+            f'<td data-label="{esc(word(key, lang))}">{esc(value)}</td>' for key, value in figures
         ]
         slug = content.name if content else entry.slug if entry else ""
         rows.append(f'<tr class="rb-ed-row" data-slug="{esc(slug)}" {_data(entry, content, lang)}>{"".join(cells)}</tr>')
@@ -310,7 +316,11 @@ def toc(content: GameContent, lang: str) -> str:
             for s in rules.sections
             if s.level == top
         ]
-    return f'<nav class="rb-ed-toc" aria-labelledby="toc-title"><h2 id="toc-title">{esc(word("contents", lang))}</h2><ol>{"".join(items)}</ol></nav>'
+    # folded: on a phone the rules start right under the title; one tap opens the list
+    return (
+        f'<nav class="rb-ed-toc" aria-label="{esc(word("contents", lang))}"><details><summary>{esc(word("contents", lang))}'
+        f' ({len(items)})</summary><ol>{"".join(items)}</ol></details></nav>'
+    )
 
 
 def rules_page(content: GameContent, edition: Edition, lang: str) -> str:

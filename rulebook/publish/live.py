@@ -92,6 +92,6 @@ def rules_handlers(base_url: str, handler_class: Any = RulesHandler) -> list[tup
 
     edition = LiveEdition(play_url=base_url or "/")
     return [
-        (url_path_join(base_url, r"/rules"), tornado.web.RedirectHandler, {"url": url_path_join(base_url, "/rules/")}),
+        (url_path_join(base_url, r"/rules"), tornado.web.RedirectHandler, {"url": url_path_join(base_url, "/rules/"), "permanent": False}),
         (url_path_join(base_url, r"/rules/(.*)"), handler_class, {"edition": edition}),
     ]

@@ -153,3 +153,25 @@ def test_a_game_missing_from_the_catalogue_is_still_published(monkeypatch: pytes
     assert gathered.description("en")
     page = page_for("en/index.html", Edition(langs=("en",), games=("puniu",)), {"puniu": gathered}.__getitem__, lambda: {"puniu": gathered})
     assert 'href="../en/puniu/"' in page
+
+
+def test_with_a_base_url_share_cards_carry_absolute_links() -> None:
+    from rulebook.publish.pages import share_meta
+
+    gathered = gather(all_games()["ring"], pictures=False)
+    edition = Edition(langs=("ja", "en"), games=("ring",), base_url="https://rules.example.org/ed", cards=frozenset({"en/ring"}))
+    meta = share_meta(gathered, edition, "en", "../../")
+    assert '<meta property="og:image" content="https://rules.example.org/ed/en/ring/card.png">' in meta
+    assert '<meta property="og:url" content="https://rules.example.org/ed/en/ring/">' in meta
+    assert '<link rel="canonical" href="https://rules.example.org/ed/en/ring/">' in meta
+    assert '<meta name="twitter:card" content="summary_large_image">' in meta
+    assert "og:image" not in share_meta(gathered, edition, "ja", "../../")  # no picture rendered for ja
+
+
+def test_the_command_reports_what_it_wrote(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rulebook import cli
+
+    assert cli.main(["publish", str(tmp_path / "e"), "--games", "ring", "--lang", "ja", "--no-cards"]) == 0
+    said = capsys.readouterr().out
+    assert "3 pages" in said and "0 PDFs" in said
+    assert (tmp_path / "e" / "index.html").is_file() and (tmp_path / "e" / "ja" / "ring" / "index.html").is_file()

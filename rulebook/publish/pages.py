@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import json
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 from urllib.parse import urlencode
 
 from rulebook.core.text import quick_html
@@ -157,9 +157,9 @@ def footer(lang: str) -> str:
 
 
 # ----- the catalogue ---------------------------------------------------------------------------------
-def catalogue_rows(contents: dict[str, GameContent], extra_entries: Iterable[Entry] = ()) -> list[tuple[Entry | None, GameContent | None]]:
+def catalogue_rows(contents: dict[str, GameContent]) -> list[tuple[Entry | None, GameContent | None]]:
     """Every game of the catalogue (published or not), then each published game the catalogue lacks."""
-    rows: list[tuple[Entry | None, GameContent | None]] = [(e, contents.get(e.slug)) for e in (*ENTRIES, *extra_entries)]
+    rows: list[tuple[Entry | None, GameContent | None]] = [(e, contents.get(e.slug)) for e in ENTRIES]
     listed = {e.slug for e in ENTRIES}
     rows += [(None, c) for name, c in contents.items() if name not in listed]
     return rows

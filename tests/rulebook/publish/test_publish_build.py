@@ -144,15 +144,18 @@ def test_json_in_a_page_cannot_close_its_script() -> None:
 
 def test_a_game_missing_from_the_catalogue_is_still_published(monkeypatch: pytest.MonkeyPatch) -> None:
     import rulebook.publish.content as content
+    import rulebook.publish.pages as pages
 
     monkeypatch.setattr(content, "ENTRIES", ())
+    monkeypatch.setattr(pages, "ENTRIES", ())
     game = all_games()["puniu"]
     gathered = gather(game, pictures=False)
     assert gathered.entry is None
     assert gathered.title("en") == game.title_en
     assert gathered.description("en")
     page = page_for("en/index.html", Edition(langs=("en",), games=("puniu",)), {"puniu": gathered}.__getitem__, lambda: {"puniu": gathered})
-    assert 'href="../en/puniu/"' in page
+    assert 'href="../en/puniu/"' in page and page.count('class="rb-ed-row"') == 1
+    assert 'data-pmin=""' in page  # no figures: the filters never hide it
 
 
 def test_with_a_base_url_share_cards_carry_absolute_links() -> None:

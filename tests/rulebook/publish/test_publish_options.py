@@ -79,3 +79,17 @@ def test_the_command_says_what_is_wrong_and_writes_nothing(tmp_path: Path, capsy
     assert said in capsys.readouterr().err
     assert not out.exists()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_without_chromium_pdf_is_refused_and_cards_are_left_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulebook.publish import chromium, publish
+
+    monkeypatch.setattr(chromium, "available", lambda: False)
+    out = tmp_path / "e"
+    with pytest.raises(PublishError, match="--pdf needs Chromium"):
+        publish(PublishOptions.from_args(out, games="ring", pdf=True))
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+    report = publish(PublishOptions.from_args(out, games="ring"))
+    assert report.cards == 0 and any("no share-card pictures" in note for note in report.notes)
+    page = (out / "en" / "ring" / "index.html").read_text("utf-8")
+    assert '<meta property="og:title"' in page and "og:image" not in page

@@ -29,23 +29,35 @@ class LiveEdition:
     """Every page of the edition for the site, made on request from the same code and cached."""
 
     def __init__(self, play_url: str) -> None:
-        self.edition = Edition(langs=LANGS, games=tuple(publishable_games()), play_url=play_url)
+        self.play_url = play_url
+        self._edition: Edition | None = None
         self._lock = threading.Lock()
         self._contents: dict[str, GameContent] = {}
         self._catalogue: dict[str, GameContent] | None = None
         self._files: dict[str, bytes] = {}
 
+    @property
+    def edition(self) -> Edition:
+        """Every registered game, found on the first request: importing them all at the site's start
+        would cost the server process their memory (some games build tables when imported) before anyone reads."""
+        with self._lock:
+            if self._edition is None:
+                self._edition = Edition(langs=LANGS, games=tuple(publishable_games()), play_url=self.play_url)
+            return self._edition
+
     def content(self, name: str) -> GameContent:
+        langs = self.edition.langs
         with self._lock:
             if name not in self._contents:
-                self._contents[name] = gather(publishable_games()[name], self.edition.langs)
+                self._contents[name] = gather(publishable_games()[name], langs)
             return self._contents[name]
 
     def catalogue(self) -> dict[str, GameContent]:
+        edition = self.edition
         with self._lock:
             if self._catalogue is None:
                 games = publishable_games()
-                self._catalogue = {name: gather(games[name], self.edition.langs, pictures=False) for name in self.edition.games}
+                self._catalogue = {name: gather(games[name], edition.langs, pictures=False) for name in edition.games}
             return self._catalogue
 
     def file(self, path: str) -> bytes | None:

@@ -187,9 +187,12 @@ class Report:
     notes: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
+        def count(n: int, what: str) -> str:
+            return f"{n} {what}" + ("" if n == 1 else "s")
+
         return [
-            f"rulebook publish: {self.pages} pages, {self.cards} share-card pictures, {self.pdfs} PDFs, "
-            f"{self.files} files in {self.out} ({self.seconds:.1f} s)",
+            f"rulebook publish: {count(self.pages, 'page')}, {count(self.cards, 'share-card picture')}, "
+            f"{count(self.pdfs, 'PDF')}, {count(self.files, 'file')} in {self.out} ({self.seconds:.1f} s)",
             *self.notes,
         ]
 

@@ -214,7 +214,7 @@ def test_a_tap_on_a_picture_says_it_is_one_and_the_catalogue_filters(edition, ne
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
 def test_a_pdf_prints_the_rules_with_their_pictures(tmp_path: Path) -> None:
     out = tmp_path / "pdf"
-    assert "1 PDFs" in run_publish(out, "--games", "puniu", "--lang", "en", "--pdf", "--no-cards")
+    assert "1 PDF," in run_publish(out, "--games", "puniu", "--lang", "en", "--pdf", "--no-cards")
     pdf = out / "en" / "puniu" / "puniu-en.pdf"
     assert pdf.read_bytes().startswith(b"%PDF")
     page = (out / "en" / "puniu" / "index.html").read_text("utf-8")

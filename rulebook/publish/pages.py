@@ -333,7 +333,12 @@ def rules_page(content: GameContent, edition: Edition, lang: str) -> str:
     )
     extra = share_meta(content, edition, lang, root) + alternates
     if content.board_esm:
-        extra += f'<script type="module" src="{root}assets/edition.js"></script>\n'
+        # the board's files load beside the page's script, not after it: one round trip less on a phone
+        extra += (
+            f'<script type="module" src="{root}assets/edition.js"></script>\n'
+            f'<link rel="modulepreload" href="{root}assets/{esc(name)}/board.js">\n'
+            f'<link rel="preload" as="fetch" crossorigin="anonymous" href="{root}assets/{esc(name)}/board.css">\n'
+        )
     buttons = []
     play = play_link(edition, name, lang)
     if play:

@@ -50,8 +50,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "none_shown": ("条件に合うゲームはありません。", "No game matches."),
     "read": ("ルールを読む", "Read the rules"),
     "not_here": ("この版には未収録", "Not in this edition"),
-    "credit": ("作者", "Designer"),
-    "source": ("出典", "Source"),
+    "credit": ("クレジット", "Credit"),
     "example_tap": (
         "これはルールの例の図です。ここでは動かせません。",
         "This is a picture of a rule's example; it cannot be played here.",

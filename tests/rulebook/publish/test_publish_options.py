@@ -93,3 +93,16 @@ def test_without_chromium_pdf_is_refused_and_cards_are_left_out(tmp_path: Path, 
     assert report.cards == 0 and any("no share-card pictures" in note for note in report.notes)
     page = (out / "en" / "ring" / "index.html").read_text("utf-8")
     assert '<meta property="og:title"' in page and "og:image" not in page
+
+
+def test_the_publish_package_imports_no_widget_until_it_draws() -> None:
+    """Rules code imports no ipywidgets: the views are imported only to compute pictures (content.gather)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, rulebook.publish, rulebook.publish.live, rulebook.publish.pages;"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'anywidget', 'widgets')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

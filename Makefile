@@ -28,12 +28,16 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
-# Chromium for the browser tests; the CJK fonts so Japanese renders in the
+# Chromium for the browser tests; pdftoppm to look at the printed rules; the CJK fonts so Japanese renders in the
 # screenshots kept as test artefacts (not needed for the assertions).
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
 	  echo "Installing Debian's Chromium for the browser tests"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium >/dev/null; \
+	fi
+	@if ! command -v pdftoppm >/dev/null 2>&1; then \
+	  echo "Installing Debian's poppler-utils (pdftoppm) for the printed-rules test"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq poppler-utils >/dev/null; \
 	fi
 	@if ! fc-list 2>/dev/null | grep -qi "noto sans cjk"; then \
 	  ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-noto-cjk) >/dev/null 2>&1 || echo "(no CJK fonts: screenshots may show boxes for Japanese)"; \

@@ -99,6 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="a page's cell may run S seconds once its visitor has arrived (default %(default)s)",
     )
     add_designer_commands(commands)
+    add_publish_parser(commands)
     return parser
 
 
@@ -138,10 +139,45 @@ def designer_command(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def add_publish_parser(commands: argparse._SubParsersAction) -> None:
+    """``rulebook publish OUT/``: the static edition (rulebook/publish)."""
+    p = commands.add_parser(
+        "publish",
+        help="write the rules of every game as plain files any static host serves (no kernel)",
+    )
+    p.add_argument("out", type=Path, metavar="OUT", help="the folder to write (new, empty, or an earlier edition)")
+    p.add_argument("--play-url", default=None, metavar="URL",
+                   help="the live site: Play and Learn to play buttons point there (default: no play buttons)")
+    p.add_argument("--base-url", default=None, metavar="URL",
+                   help="where the edition will be served, for absolute links in share cards (default: relative)")
+    p.add_argument("--lang", default=None, metavar="LANGS", help="languages, the first one the front page's (default ja,en)")
+    p.add_argument("--games", default=None, metavar="NAMES", help="games to publish, comma-separated (default: every registered game)")
+    p.add_argument("--pdf", action="store_true", help="also print a PDF per game and language (needs Chromium)")
+    p.add_argument("--no-cards", dest="cards", action="store_false", help="skip the share-card pictures (faster; no Chromium)")
+
+
+def run_publish(args: argparse.Namespace) -> int:
+    from rulebook.publish import PublishError, PublishOptions, publish
+
+    try:
+        options = PublishOptions.from_args(
+            args.out, langs=args.lang, games=args.games, play_url=args.play_url,
+            base_url=args.base_url, pdf=args.pdf, cards=args.cards,
+        )
+        report = publish(options, log=lambda line: print(line, file=sys.stderr))
+    except PublishError as exc:
+        print(f"rulebook publish: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(report.lines()))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command in ("new", "check"):
         return designer_command(args)
+    if args.command == "publish":
+        return run_publish(args)
     if args.command == "serve":
         kwargs = dict(
             port=args.port,

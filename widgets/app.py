@@ -84,6 +84,11 @@ def _lesson_of(game: Game) -> Lesson | None:
         return None
 
 
+def rules_page_link(game_name: str, lang: str) -> str:
+    """A link to the game's rules as a plain page of the site (``/rules/``, rulebook.publish): read in full, no kernel."""
+    return f' <a class="rb-rules-page-link" href="/rules/{lang}/{game_name}/" target="_blank" rel="noopener">{t("rules_page", lang)}</a>'
+
+
 def rules_package(game: Game) -> str:
     """The package holding a game's ``rules.*.md`` (the engine's own package)."""
     return type(game).__module__.rsplit(".", 1)[0]
@@ -864,7 +869,7 @@ class GameApp:
         self.table_input.description = t("table_mode", lang)
         self.load_input.label = t("load", lang)
         self.log_title.value = t("log", lang)
-        self.rules_title.value = t("rules", lang)
+        self.rules_title.value = t("rules", lang) + rules_page_link(self.game.name, lang)
         self.rule_panel.label_open = t("rules", lang)
         self.rule_panel.label_close = t("rules_close", lang)
         self.rule_panel.label_example = t("example_tap", lang)

@@ -20,6 +20,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "load": ("保存データを読み込む", "Load a saved game"),
     "log": ("記録", "Log"),
     "rules": ("ルール", "Rules"),
+    "rules_page": ("別ページで読む", "Open as a page"),
     "rules_close": ("盤面に戻る", "Back to the board"),
     "example_tap": ("これはルールの例の図です。遊ぶときは盤面をタップしてください。", "This is a picture of a rule's example. To play, tap the board."),
     "roll": ("ダイスをふる", "Roll the dice"),

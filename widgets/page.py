@@ -362,6 +362,9 @@ class IndexPage:
                     learn_query = f"{suffix}&amp;learn=1" if suffix else "?learn=1"
                     learn = e(self._w("遊び方を覚える", "Learn to play"))
                     name += f' <a class="rb-learn-link" href="/voila/render/{entry.slug}.ipynb{learn_query}">{learn}</a>'
+                # the rules as a plain page (rulebook.publish.live): reading them starts no kernel
+                rules = e(self._w("ルールを読む", "Read the rules"))
+                name += f' <a class="rb-rules-link" href="/rules/{self.lang}/{entry.slug}/">{rules}</a>'
             note = f'<div class="rb-entry-note">{e(entry.note(self.lang))}</div>' if entry.note(self.lang) else ""
             if entry.blurb(self.lang):
                 note = f'<div class="rb-entry-blurb">{e(entry.blurb(self.lang))}</div>' + note

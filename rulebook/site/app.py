@@ -317,6 +317,7 @@ class RulebookVoila(Voila):
         accounts = [
             (url_path_join(self.server_url, path), SiteNotFoundHandler, not_found) for path in ("/login", "/logout")
         ]
+        accounts += self._rules_handlers()
         if self.notebook_path or not os.path.isfile(self.landing_path):
             # no landing notebook: Voilà's file tree stays the front page
             return accounts + handlers
@@ -334,6 +335,12 @@ class RulebookVoila(Voila):
         return accounts + redirects + [
             rule for rule in handlers if rule[1] is not TornadoVoilaTreeHandler
         ]
+
+    def _rules_handlers(self) -> list:
+        """``/rules/``: the static edition's pages, made by rulebook.publish (reading the rules starts no kernel)."""
+        from rulebook.publish.live import RulesHandler, rules_handlers
+
+        return rules_handlers(self.base_url, with_site_errors(RulesHandler))
 
     def listen(self):
         """Start the site's own timers, then Voilà's server loop (which blocks)."""

@@ -98,11 +98,23 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="a page's cell may run S seconds once its visitor has arrived (default %(default)s)",
     )
+    add_simulate_parser(commands)
     return parser
+
+
+def add_simulate_parser(commands) -> None:
+    """``rulebook simulate`` (the designer's lab, rulebook/lab/)."""
+    from rulebook.lab.cli import add_parser
+
+    add_parser(commands)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "simulate":
+        from rulebook.lab.cli import run as run_simulate
+
+        return run_simulate(args)
     if args.command == "serve":
         kwargs = dict(
             port=args.port,

@@ -85,6 +85,8 @@ class RunResult:
     cancelled: bool
     seconds: float
     workers: int
+    asked: int = 0
+    """Games the run asked for (more than the rows when cancelled)."""
 
 
 def _run_local(spec: SimSpec, parts: list[range], cancel: threading.Event, on_rows: Callable[[list[dict]], None]) -> None:
@@ -166,7 +168,7 @@ def simulate(
     except KeyboardInterrupt:
         interrupted = True
     cancelled = interrupted or len(rows) < spec.games
-    return RunResult(rows_frame(rows), cancelled, time.perf_counter() - start, used_workers)
+    return RunResult(rows_frame(rows), cancelled, time.perf_counter() - start, used_workers, spec.games)
 
 
 class local_client:

@@ -268,6 +268,7 @@ class LabPage:
             self.error_box.value = f'<div class="rb-error-box">{html.escape(_w("failed", self.lang, id=self.error_key))}</div>'
         else:
             self.error_box.value = ""
+        self.error_box.layout.display = None if self.error_box.value else "none"
 
     def show_progress(self, p: Progress) -> None:
         self.bar.max = max(1, p.total)

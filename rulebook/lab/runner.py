@@ -187,14 +187,14 @@ class local_client:
 
         from distributed import Client, LocalCluster
 
-        logging.getLogger("distributed").setLevel(logging.ERROR)
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)
         self.cluster = LocalCluster(
             n_workers=self.n,
             threads_per_worker=1,
             processes=True,
             host="127.0.0.1",
             dashboard_address=None,
-            silence_logs=logging.ERROR,
+            silence_logs=logging.CRITICAL,
         )
         self.client = Client(self.cluster)
         return self.client

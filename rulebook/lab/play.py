@@ -10,7 +10,6 @@ play from that seed with those bots. It does not use ``Match`` itself:
 from __future__ import annotations
 
 import importlib
-import json
 import time
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
@@ -130,7 +129,3 @@ def game_row(spec: SimSpec, index: int) -> dict[str, Any]:
 def play_batch(spec: SimSpec, indices: Sequence[int]) -> list[dict[str, Any]]:
     """Rows of several games: one Dask task, so fast games are not dominated by scheduling."""
     return [game_row(spec, i) for i in indices]
-
-
-def row_json(row: Mapping[str, Any]) -> str:
-    return json.dumps(dict(row), ensure_ascii=False, sort_keys=True)

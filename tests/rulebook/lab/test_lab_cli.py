@@ -92,3 +92,27 @@ def test_cancel_and_ctrl_c_keep_the_finished_games(monkeypatch):
 
     result = simulate(spec, workers=0, progress=interrupt_after_three)
     assert result.cancelled and len(result.frame) == 3
+
+
+def test_ctrl_c_in_the_terminal_writes_the_games_finished(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "part.parquet"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rulebook.cli", "simulate", "dice_of_tower", "--games", "100000", "--seats", "random,random",
+         "--workers", "0", "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    seen = ""
+    deadline = time.monotonic() + 120
+    while "games/s" not in seen and time.monotonic() < deadline:
+        seen += proc.stderr.read(1)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130, stderr
+    assert "cancelled:" in stderr and "games in" in stdout
+    frame = read_rows(out.read_bytes(), out.name)
+    assert 0 < len(frame) < 100_000 and list(frame["seed"]) == list(range(len(frame)))

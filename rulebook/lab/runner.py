@@ -193,7 +193,14 @@ class local_client:
 
         from distributed import Client, LocalCluster
 
+        import dask
+
         logging.getLogger("distributed").setLevel(logging.CRITICAL)
+        # The workers' statistical profiler samples every thread's stack every
+        # 10 ms: a few per cent of a core taken from games that are pure Python.
+        # The nanny hands this config to the worker processes it starts.
+        self.config = dask.config.set({"distributed.worker.profile.enabled": False})
+        self.config.__enter__()
         self.cluster = LocalCluster(
             n_workers=self.n,
             threads_per_worker=1,
@@ -206,8 +213,11 @@ class local_client:
         return self.client
 
     def __exit__(self, *exc: Any) -> None:
-        self.client.close()
-        self.cluster.close()
+        try:
+            self.client.close()
+            self.cluster.close()
+        finally:
+            self.config.__exit__(None, None, None)
 
 
 def terminal_bar(stream: TextIO = sys.stderr, width: int = 30) -> ProgressFn:

@@ -80,7 +80,7 @@ def cluster(tmp_path):
             log.close()
 
 
-def test_rows_through_scheduler_equal_a_local_run(cluster, tmp_path):
+def test_rows_through_scheduler_equal_a_local_run(cluster, tmp_path, monkeypatch):
     address, _ = cluster
     out = tmp_path / "rows.parquet"
     argv = ["simulate", "dice_of_tower", "--games", "60", "--seats", "search,random", "--rotate", "--iterations", "8",
@@ -90,6 +90,10 @@ def test_rows_through_scheduler_equal_a_local_run(cluster, tmp_path):
     local = simulate(make_spec("dice_of_tower", 60, "search,random", seed=500, iterations=8, rotate=True), workers=0).frame
     assert list(remote["seed"]) == list(range(500, 560))
     pd.testing.assert_frame_equal(comparable(remote), comparable(local), check_dtype=False)
+    monkeypatch.setenv("RULEBOOK_DASK", address)  # the same cluster named by the environment
+    via_env = simulate(make_spec("dice_of_tower", 20, "search,random", seed=500, iterations=8, rotate=True))
+    assert via_env.workers == 2
+    pd.testing.assert_frame_equal(comparable(via_env.frame), comparable(local.iloc[:20]), check_dtype=False)
 
 
 def test_a_worker_killed_mid_run_loses_no_game_and_counts_none_twice(cluster):

@@ -21,6 +21,16 @@ def lab_link_html(game: str, lang: str) -> str:
 
 def lab_page():
     """Show the lab page (the notebook's only call); imported here lazily because it needs pandas."""
-    from .page import show_lab_page
+    try:
+        from .page import show_lab_page
+    except ModuleNotFoundError as missing:  # pandas / matplotlib / pyarrow: the lab extra
+        import ipywidgets as w
+        from IPython.display import display
 
+        name = html.escape(str(missing.name))
+        display(w.HTML(
+            f'<div class="rb-error-box">このサイトには設計ラボの部品（{name}）が入っていません: pip install -e ".[lab]"<br>'
+            f'This site lacks a part of the lab ({name}): pip install -e ".[lab]"</div>'
+        ))
+        return None
     return show_lab_page()

@@ -18,7 +18,7 @@ $(BIN)/python:
 
 # The stamp files make re-runs cheap; pyproject.toml changes re-install.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[lab]'
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python

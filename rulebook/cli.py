@@ -100,6 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_designer_commands(commands)
     add_publish_parser(commands)
+    add_simulate_parser(commands)
     return parser
 
 
@@ -172,12 +173,23 @@ def run_publish(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_simulate_parser(commands) -> None:
+    """``rulebook simulate`` (the designer's lab, rulebook/lab/)."""
+    from rulebook.lab.cli import add_parser
+
+    add_parser(commands)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command in ("new", "check"):
         return designer_command(args)
     if args.command == "publish":
         return run_publish(args)
+    if args.command == "simulate":
+        from rulebook.lab.cli import run as run_simulate
+
+        return run_simulate(args)
     if args.command == "serve":
         kwargs = dict(
             port=args.port,

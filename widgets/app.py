@@ -43,6 +43,7 @@ from rulebook.tables.store import NoSuchTable, TableStore
 
 from .base import PageLink, RecordUpload, rule_panel_class
 from .i18n import LANGS, t
+from .lab import lab_link_html
 from .lesson import LESSON_LABEL, LessonGuide
 from .views.model import outcome_kind
 from .seats_panel import SeatsPanel
@@ -247,6 +248,7 @@ class GameApp:
         self.load_input = _classed(RecordUpload(max_bytes=MAX_RECORD_BYTES), "rb-load")
         self.load_input.on_msg(self.guarded(self._on_upload))
         self.files = _classed(w.HBox([self.save_button, self.save_link, self.load_input]), "rb-files")
+        self.lab_link = _classed(w.HTML(), "rb-lab-link-box")  # the designer's lab, on this game (widgets/lab)
         self.log_title = _classed(w.HTML(), "rb-panel-title")
         self.log_box = _classed(w.HTML(), "rb-log")
         self.rules_title = _classed(w.HTML(), "rb-panel-title")
@@ -259,6 +261,7 @@ class GameApp:
                     self.seats_panel.root,
                     self.newgame_panel,
                     self.files,
+                    self.lab_link,
                     self.log_title,
                     self.log_box,
                     self.rules_title,
@@ -868,6 +871,7 @@ class GameApp:
         self.seed_input.placeholder = t("seed_placeholder", lang)
         self.table_input.description = t("table_mode", lang)
         self.load_input.label = t("load", lang)
+        self.lab_link.value = lab_link_html(self.game.name, lang)
         self.log_title.value = t("log", lang)
         self.rules_title.value = t("rules", lang) + rules_page_link(self.game.name, lang)
         self.rule_panel.label_open = t("rules", lang)

@@ -29,6 +29,7 @@ from rulebook.tables.store import TableStore
 from .app import GameApp, error_id, load_view, log_error, rules_package
 from .base import PageLink, StyleSheet
 from .i18n import LANGS, t
+from .lab import lab_href
 
 if TYPE_CHECKING:
     from rulebook.site.host import LoginGuard
@@ -365,6 +366,7 @@ class IndexPage:
                 # the rules as a plain page (rulebook.publish.live): reading them starts no kernel
                 rules = e(self._w("ルールを読む", "Read the rules"))
                 name += f' <a class="rb-rules-link" href="/rules/{self.lang}/{entry.slug}/">{rules}</a>'
+                name += f' <a class="rb-lab-link" href="{e(lab_href(entry.slug, self.lang if suffix else ""))}">{e(self._w("設計ラボ", "Lab"))}</a>'
             note = f'<div class="rb-entry-note">{e(entry.note(self.lang))}</div>' if entry.note(self.lang) else ""
             if entry.blurb(self.lang):
                 note = f'<div class="rb-entry-blurb">{e(entry.blurb(self.lang))}</div>' + note

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import json
 import logging
 import re
 import resource
@@ -436,6 +437,61 @@ def limit_arguments(settings: LimitSettings) -> list[str]:
     ]
 
 
+
+#: What a kernel's own failure report looks like: a message carrying one may hold install paths.
+_LEAK_MARKERS = ("Traceback", "traceback", 'File "')
+
+
+def _cleaned(msg_type: str, content: Any) -> Any:
+    """The content to send instead (None: send nothing): no traceback, no stderr of the kernel's own."""
+    if not isinstance(content, dict):
+        return content
+    if msg_type == "stream" and content.get("name") == "stderr":
+        return None  # a visitor never needs the kernel's stderr (comm errors print tracebacks there)
+    if "traceback" in content or content.get("status") == "error" or msg_type == "error":
+        content = dict(content)
+        if "traceback" in content:
+            content["traceback"] = []
+        if "evalue" in content:
+            content["evalue"] = ""
+    return content
+
+
 def without_tracebacks(message: Any) -> Any:
-    """A message for the page, as the kernel sent it (placeholder; filled in below)."""
+    """A message for the page with the kernel's tracebacks taken out (None: do not send it).
+
+    A malformed widget ``comm_open`` made the kernel print its traceback (with
+    the server's install paths) to stderr, which went to the visitor. Messages
+    without anything like a traceback pass untouched and unparsed (cheap).
+    Handles both of Jupyter's websocket protocols: JSON text, and ``v1`` binary.
+    """
+    if isinstance(message, dict):
+        content = _cleaned(str(message.get("header", {}).get("msg_type", "")), message.get("content"))
+        return None if content is None else {**message, "content": content}
+    if isinstance(message, str):
+        if not any(marker in message for marker in _LEAK_MARKERS) and '"stderr"' not in message:
+            return message
+        try:
+            msg = json.loads(message)
+        except ValueError:
+            return message
+        cleaned = without_tracebacks(msg) if isinstance(msg, dict) else msg
+        return None if cleaned is None else json.dumps(cleaned)
+    if isinstance(message, (bytes, bytearray)):
+        raw = bytes(message)
+        if not any(marker.encode() in raw for marker in _LEAK_MARKERS) and b'"stderr"' not in raw:
+            return message
+        from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1, serialize_msg_to_ws_v1
+
+        try:
+            channel, parts = deserialize_msg_from_ws_v1(raw)
+            header = json.loads(parts[0])
+            content = json.loads(parts[3])
+        except Exception:  # noqa: BLE001 - not a v1 message: as it came
+            return message
+        cleaned = _cleaned(str(header.get("msg_type", "")), content)
+        if cleaned is None:
+            return None
+        parts = [*parts[:3], json.dumps(cleaned).encode("utf-8"), *parts[4:]]
+        return serialize_msg_to_ws_v1(parts, channel)
     return message

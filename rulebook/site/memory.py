@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from jupyter_client.ioloop import AsyncIOLoopKernelManager
+from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
 
 WALL_ENV = "RULEBOOK_KERNEL_WALL_MB"
 
@@ -28,7 +28,7 @@ def walled_command(command: list[str], megabytes: int, python: str | None = None
     return [python or sys.executable, "-m", "rulebook.site.kernel_launch", str(megabytes), "--", *command]
 
 
-class WalledKernelManager(AsyncIOLoopKernelManager):
+class WalledKernelManager(ServerKernelManager):
     """Jupyter's kernel manager, with the kernel's command wrapped by ``walled_command``."""
 
     def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:

@@ -326,7 +326,11 @@ class SiteKernelWebsocket(VoilaKernelWebsocketHandler):
                 return
             limits.socket_opened(id(self), kernel_id, client, self)
             self._rb_counted = True
-        return await super().get(kernel_id, *args, **kwargs)
+        try:
+            return await super().get(kernel_id, *args, **kwargs)
+        finally:
+            if getattr(self, "ws_connection", None) is None or self.ws_connection.is_closing():
+                self._rb_release()  # refused (unknown kernel...) or gone during the handshake
 
     def _rb_release(self) -> None:
         if getattr(self, "_rb_counted", False):
@@ -346,10 +350,6 @@ class SiteKernelWebsocket(VoilaKernelWebsocketHandler):
         self._rb_release()
         if getattr(self, "connection", None) is not None:
             super().on_close()
-
-    def on_finish(self) -> None:
-        self._rb_release()
-        super().on_finish()
 
     def on_connection_close(self) -> None:
         self._rb_release()

@@ -12,7 +12,7 @@ either useless or hits normal pages.
 The server checks each kernel's resident memory against the (lower) limit
 it was given and shuts a kernel over it down with a message to its page;
 this wall only makes sure a kernel cannot run far past that limit between
-two checks (``limits.MEMORY_WALL_FACTOR``). Kept light: nothing but the
+two checks (``limits.memory_wall_mb``). Kept light: nothing but the
 standard library runs before the kernel.
 """
 

@@ -64,11 +64,20 @@ DEFAULT_SOCKETS_PER_CLIENT = 24
 """Pages per address x a few: far below the ~120 that exhausted 1,024 descriptors."""
 DEFAULT_MESSAGE_MB = 2.0
 """Largest websocket message (Tornado's default is 10 MiB): a 19,500-move record upload is ~1.4 MB."""
-DEFAULT_KERNEL_MEMORY_MB = 1024
-"""A kernel's memory limit (resident); measured heaviest pages stay far below (docs/security.md)."""
-#: The hard wall under the server's check: the kernel's data segment (``RLIMIT_DATA``) is this many
-#: times its limit, so a kernel cannot run past the limit between two checks by much.
+DEFAULT_KERNEL_MEMORY_MB = 512
+"""A kernel's memory limit (resident). Measured: a game page's kernel rests at 73-80 MB, and Lemon
+Poker's exact odds with every card face down (the heaviest thing a page computes) peak at 134 MB in
+a plain process; 512 MB leaves room for three of those at once (docs/security.md)."""
+#: The hard wall under the server's check: the kernel's data segment (``RLIMIT_DATA``) may be
+#: 1.5 times its limit plus 256 MB. The data segment counts what is reserved, not only what is
+#: used (a resting game kernel: 221-259 MB of data for 73-80 MB resident), hence the margin.
 MEMORY_WALL_FACTOR = 1.5
+MEMORY_WALL_MARGIN_MB = 256
+
+
+def memory_wall_mb(limit_mb: int) -> int:
+    """The ``RLIMIT_DATA`` (MB) a kernel with resident limit ``limit_mb`` starts with; 0 for no limit."""
+    return int(limit_mb * MEMORY_WALL_FACTOR) + MEMORY_WALL_MARGIN_MB if limit_mb > 0 else 0
 #: Query keys whose values are secrets: a seat's key, tokens, the XSRF token, passwords.
 SECRET_PARAMS = frozenset({"k", "key", "keys", "token", "_xsrf", "password", "pw", "secret", "session_id"})
 REDACTED = "<redacted>"
@@ -345,7 +354,9 @@ class RepeatFilter(logging.Filter):
         self._lock = threading.Lock()
 
     def filter(self, record: logging.LogRecord) -> bool:
-        key = (record.name, record.levelno, str(record.msg)[:200])
+        # The access log's lines share one text: its status code keeps a flood of 429s apart from the pages.
+        first = record.args[0] if isinstance(record.args, tuple) and record.args and isinstance(record.args[0], int) else ""
+        key = (record.name, record.levelno, f"{str(record.msg)[:200]}|{first}")
         now = self.clock()
         with self._lock:
             times, dropped = self._seen.get(key), self._dropped.get(key, 0)

@@ -2,7 +2,7 @@
 
 ``serve.voila_config`` names this class as ``MappingKernelManager.kernel_manager_class``.
 The wall (megabytes) comes from ``RULEBOOK_KERNEL_WALL_MB``, which ``serve()``
-exports from ``--kernel-memory-mb`` (``limits.MEMORY_WALL_FACTOR`` times it);
+exports from ``--kernel-memory-mb`` (``limits.memory_wall_mb``);
 unset or 0, kernels start as Jupyter starts them.
 """
 

@@ -41,7 +41,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .limits import MEMORY_WALL_FACTOR, LimitSettings, limit_arguments, raise_open_files_limit
+from .limits import LimitSettings, limit_arguments, memory_wall_mb, raise_open_files_limit
 
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
@@ -315,7 +315,7 @@ def command_line(options: SiteOptions, python: str | None = None) -> list[str]:
 def site_environment(options: SiteOptions) -> dict[str, str]:
     """What the server exports to every kernel (pages read the store, the house and the cap from it)."""
     env = {"RULEBOOK_DB": options.store_url, "RULEBOOK_MAX_KERNELS": str(options.kernel_cap)}
-    env["RULEBOOK_KERNEL_WALL_MB"] = str(int(options.limits.kernel_memory_mb * MEMORY_WALL_FACTOR))
+    env["RULEBOOK_KERNEL_WALL_MB"] = str(memory_wall_mb(options.limits.kernel_memory_mb))
     house = options.house_file
     env["RULEBOOK_HOUSE"] = str(house) if house is not None else ""
     return env

@@ -78,16 +78,18 @@ class KernelSocket:
         )
         return cls(connection, session)
 
-    def send(self, msg_type: str, content: dict, channel: str = "shell") -> str:
+    def send(self, msg_type: str, content: dict, channel: str = "shell", metadata: dict | None = None) -> str:
         msg_id = uuid.uuid4().hex
         header = {"msg_id": msg_id, "msg_type": msg_type, "session": self.session, "username": "", "version": "5.3",
                   "date": "2026-01-01T00:00:00Z"}
-        self.connection.send(json.dumps({"header": header, "parent_header": {}, "metadata": {}, "content": content,
+        self.connection.send(json.dumps({"header": header, "parent_header": {}, "metadata": metadata or {}, "content": content,
                                          "channel": channel, "buffers": []}))
         return msg_id
 
-    def comm_open(self, target: str, data: Any, comm_id: str | None = None) -> str:
-        return self.send("comm_open", {"comm_id": comm_id or uuid.uuid4().hex, "target_name": target, "data": data})
+    def comm_open(self, target: str, data: Any, comm_id: str | None = None, version: str = "2.1.0") -> str:
+        """A ``comm_open`` as a widget front end sends it (``version``: the widget protocol's)."""
+        return self.send("comm_open", {"comm_id": comm_id or uuid.uuid4().hex, "target_name": target, "data": data},
+                         metadata={"version": version})
 
     def receive_all(self, seconds: float) -> list[Any]:
         """Every message received within ``seconds`` (raw text or bytes), stopping early if the socket closes."""

@@ -506,3 +506,9 @@ def without_tracebacks(message: Any) -> Any:
         parts = [*parts[:3], json.dumps(cleaned).encode("utf-8"), *parts[4:]]
         return serialize_msg_to_ws_v1(parts, channel)
     return message
+
+
+#: For a test or a benchmark whose every visitor is this machine (many pages from 127.0.0.1, pages
+#: without a heartbeat): no per-client page limit, no seat share, no silent-page culling. The
+#: socket, message and memory limits stay. ``tests/security`` checks the limits left out here.
+ONE_ADDRESS = LimitSettings(pages_per_address=0, pages_per_cookie=0, seat_share=0.0, silent_seconds=0)

@@ -355,7 +355,9 @@ class RepeatFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         # The access log's lines share one text: its status code keeps a flood of 429s apart from the pages.
-        first = record.args[0] if isinstance(record.args, tuple) and record.args and isinstance(record.args[0], int) else ""
+        args = record.args if isinstance(record.args, tuple) else ()
+        access = str(record.msg).startswith("%d ") and args and isinstance(args[0], int) and 100 <= args[0] < 600
+        first = args[0] if access else ""
         key = (record.name, record.levelno, f"{str(record.msg)[:200]}|{first}")
         now = self.clock()
         with self._lock:

@@ -62,8 +62,9 @@ DEFAULT_SOCKETS_PER_KERNEL = 4
 """A page opens one kernel websocket (and a second while it reconnects)."""
 DEFAULT_SOCKETS_PER_CLIENT = 24
 """Pages per address x a few: far below the ~120 that exhausted 1,024 descriptors."""
-DEFAULT_MESSAGE_MB = 2.0
-"""Largest websocket message (Tornado's default is 10 MiB): a 19,500-move record upload is ~1.4 MB."""
+DEFAULT_MESSAGE_MB = 4.0
+"""Largest websocket message (Tornado's default is 10 MiB). The biggest a page sends is a record
+upload: at most 1 MB of file (README "Limits"), which JSON escaping inside the message can double."""
 DEFAULT_KERNEL_MEMORY_MB = 512
 """A kernel's memory limit (resident). Measured: a game page's kernel rests at 73-80 MB, and Lemon
 Poker's exact odds with every card face down (the heaviest thing a page computes) peak at 134 MB in

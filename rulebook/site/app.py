@@ -427,7 +427,15 @@ class RulebookVoila(Voila):
         self.log.info("at most %d kernels at once", cap)
         limits = site_limits.SiteLimits(getattr(self.site_options, "limits", None) or site_limits.LimitSettings())
         settings["rb_limits"] = limits
-        # Tornado's default is 10 MiB; a page's biggest message (a record upload) is ~1.4 MB.
+        chosen = limits.settings
+        self.log.info(
+            "limits per visitor (0: off): %d pages per address (behind a proxy: its X-Real-IP), %d per browser, "
+            "%d kernel slots kept for seat links, %d websockets per kernel and %d per address, %d s of silence, "
+            "%d MB per kernel, %.1f MB per message",
+            chosen.pages_per_address, chosen.pages_per_cookie, chosen.seat_reserve(cap), chosen.sockets_per_kernel,
+            chosen.sockets_per_client, chosen.silent_seconds, chosen.kernel_memory_mb, chosen.message_mb,
+        )
+        # Tornado's default is 10 MiB; a page's biggest message is a record upload (1 MB of file at most).
         settings["websocket_max_message_size"] = limits.settings.message_bytes
         site_limits.install_repeat_filter([self.log, log, logging.getLogger("tornado.access"),
                                            logging.getLogger("tornado.application"), logging.getLogger("tornado.general"),

@@ -12,6 +12,8 @@ from __future__ import annotations
 import http.client
 import re
 
+import pytest
+
 from raw_kernel import Visitor
 
 from rulebook.site.host import GLOBAL_LIMIT, LOCK_AFTER, LOCK_SECONDS, LoginGuard
@@ -56,8 +58,11 @@ def _shown_address(body: str) -> str | None:
     return match.group(1) if match else None
 
 
-def test_a_page_kernel_is_told_its_visitors_address_and_a_forged_one_is_replaced(secure_site):
-    site = secure_site(LimitSettings(silent_seconds=0), max_kernels=3)
+@pytest.mark.parametrize("preheat", [False, True], ids=["own-kernel", "preheated"])
+def test_a_page_kernel_is_told_its_visitors_address_and_a_forged_one_is_replaced(secure_site, preheat):
+    site = secure_site(LimitSettings(silent_seconds=0), max_kernels=4, preheat=preheat)
+    if preheat:
+        site.wait_pools()
     visitor = Visitor(site.port, "10.0.6.3")
     status, body, _ = visitor.get("/voila/render/client.ipynb")
     assert status == 200

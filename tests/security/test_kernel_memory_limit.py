@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from raw_kernel import Visitor
+from raw_kernel import Visitor, big_widget
 from websockets.exceptions import ConnectionClosed
 
 from rulebook.site.limits import CLOSE_MEMORY, LimitSettings, memory_wall_mb
@@ -32,13 +32,7 @@ def _data_limit_mb(pid: int) -> int | None:
 
 
 def _widget(n: int) -> dict:
-    """A well-formed widget model whose value is a big string: the kernel keeps it."""
-    return {
-        "state": {"_model_name": "HTMLModel", "_model_module": "@jupyter-widgets/controls", "_model_module_version": "2.0.0",
-                  "_view_name": "HTMLView", "_view_module": "@jupyter-widgets/controls", "_view_module_version": "2.0.0",
-                  "value": f"{n}" + "x" * PIECE},
-        "buffer_paths": [],
-    }
+    return big_widget(n, PIECE)
 
 
 def test_big_comm_opens_get_the_kernel_shut_down_and_its_page_told(secure_site):

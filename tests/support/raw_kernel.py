@@ -113,3 +113,11 @@ class KernelSocket:
             self.connection.close()
         except Exception:  # noqa: BLE001 - already gone
             pass
+
+
+def big_widget(n: int, size: int) -> dict:
+    """A well-formed ``comm_open`` payload of an HTML widget whose value is ``size`` bytes: the kernel keeps it."""
+    controls = {"_model_module": "@jupyter-widgets/controls", "_model_module_version": "2.0.0",
+                "_view_module": "@jupyter-widgets/controls", "_view_module_version": "2.0.0"}
+    state = {"_model_name": "HTMLModel", "_view_name": "HTMLView", **controls, "value": f"{n}" + "x" * size}
+    return {"state": state, "buffer_paths": []}

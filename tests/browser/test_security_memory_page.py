@@ -8,17 +8,15 @@ languages, with a button to open the page again, instead of going blank.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from raw_kernel import Visitor, big_widget
+from security_site import NOTEBOOKS as SECURITY_NOTEBOOKS
 from websockets.exceptions import ConnectionClosed
 
 from rulebook.site.limits import LimitSettings
 from rulebook.site.process import rss_kb
 
 pytestmark = pytest.mark.browser
-SECURITY_NOTEBOOKS = Path(__file__).resolve().parents[1] / "security" / "notebooks"
 LIMIT_MB = 200
 PIECE = 900 * 1024  # under the 1 MB message cap
 

@@ -12,6 +12,7 @@ import sys
 
 import pytest
 from raw_kernel import Visitor
+from security_site import start_secure_site
 
 from rulebook.site.limits import LimitSettings
 
@@ -31,8 +32,6 @@ LEAKS = ("Traceback", 'File "', "site-packages", sys.prefix, "/work/")
 
 @pytest.fixture(scope="module")
 def site():
-    from conftest import start_secure_site
-
     server = start_secure_site("odd-urls", LimitSettings(silent_seconds=0), max_kernels=3)
     try:
         yield server

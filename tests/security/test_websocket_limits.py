@@ -66,7 +66,8 @@ def test_websockets_are_capped_per_kernel_and_per_client(secure_site):
     lines = [line for line in site.log_text().splitlines() if "too many websockets" in line]
     assert len(lines) <= 5 * (elapsed + 2), f"{len(lines)} log lines in {elapsed:.1f} s"
 
-    # everybody else is served: another visitor's socket and a new page
+    # everybody else is served: the front page, another visitor's socket, a new page
+    assert other.get("/")[0] == 200
     other_socket = other.socket(k2)
     assert other.open_page("page.ipynb")[0] == 200
     status, body, _ = other.get("/voila/templates/rulebook/static/site.css")

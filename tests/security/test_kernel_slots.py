@@ -16,7 +16,6 @@ from raw_kernel import Visitor
 from websockets.exceptions import ConnectionClosed
 
 from rulebook.site.limits import CLOSE_SILENT, LimitSettings
-from rulebook.site.process import wait_until
 from rulebook.tables.store import new_token
 
 SILENT = 12

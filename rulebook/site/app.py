@@ -46,6 +46,7 @@ from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHa
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.utils import create_include_assets_functions
 
 from .kernels import PAGE_KERNEL, PageKernel, capped_kernel_manager, default_max_kernels, live_kernel_processes
@@ -362,6 +363,30 @@ class SiteKernelWebsocket(VoilaKernelWebsocketHandler):
         return super().write_message(message, binary)
 
 
+class SiteRequestInfoSocket(RequestInfoSocketHandler):
+    """``/voila/query/<kernel id>``, where a preheated kernel waits for its visitor's request: kernels only.
+
+    Voilà accepts any number of these websockets from anyone, and the last
+    one opened for a kernel id receives that kernel's request (its URL, a
+    seat's key). Only the site's own running kernels use it: a connection
+    from this machine, not through the proxy, for a kernel the manager runs
+    and that has no such socket yet. Anything else is a 404 before the upgrade.
+    """
+
+    async def get(self, kernel_id, *args, **kwargs):  # noqa: ANN001, ANN201 - Tornado's signature
+        peer = self.request.remote_ip or ""
+        local = site_limits.client_address(peer, {}) == peer and site_limits.is_loopback(peer)
+        proxied = "X-Real-IP" in self.request.headers or "X-Forwarded-For" in self.request.headers
+        manager = self.settings.get("kernel_manager")
+        known = manager is not None and kernel_id in manager
+        if not local or proxied or not known or kernel_id in RequestInfoSocketHandler._waiters:
+            log.warning("refused a request-info websocket for kernel %s from %s", kernel_id, peer)
+            self.set_status(404)
+            self.finish("404")
+            return None
+        return await super().get(kernel_id, *args, **kwargs)
+
+
 #: Raw paths no handler should ever see: a NUL byte, or a ``..`` segment (plain or percent-encoded).
 #: Sent as is (no client would), they reached Voilà's file handlers and ended in a 500 and a traceback.
 ODD_PATH = r"(?i)/(?:.*/)?(?:\.\.|%2e%2e|\.%2e|%2e\.)(?:/.*)?|.*(?:%00|\x00).*"
@@ -456,6 +481,8 @@ class RulebookVoila(Voila):
                 rule = (rule[0], SiteTemplateStaticHandler, *rule[2:])
             elif len(rule) >= 2 and rule[1] is VoilaKernelWebsocketHandler:
                 rule = (rule[0], SiteKernelWebsocket, *rule[2:])
+            elif len(rule) >= 2 and rule[1] is RequestInfoSocketHandler:
+                rule = (rule[0], SiteRequestInfoSocket, *rule[2:])
             elif len(rule) >= 2:
                 rule = (rule[0], with_site_errors(rule[1]), *rule[2:])
             handlers.append(rule)

@@ -91,7 +91,7 @@ CLOSE_SILENT = 4002
 # ------------------------------------------------------------------ clients ---
 
 
-def _is_loopback(address: str) -> bool:
+def is_loopback(address: str) -> bool:
     try:
         return ipaddress.ip_address(address).is_loopback
     except ValueError:
@@ -119,7 +119,7 @@ def client_address(peer: str | None, headers: Mapping[str, str]) -> str:
     ones are whatever the visitor sent). Without either, the machine itself.
     """
     peer_text = _clean_address(peer) or (peer or "unknown")
-    if not _is_loopback(peer_text):
+    if not is_loopback(peer_text):
         return peer_text
     real = _clean_address(headers.get("X-Real-IP"))
     if real:

@@ -94,3 +94,29 @@ def test_a_message_over_the_size_limit_closes_its_socket_and_nothing_else(secure
     assert socket.connection.close_code == 1009  # "message too big", Tornado's answer
     assert kernel in site.kernel_ids()  # the kernel never saw it
     visitor.socket(kernel).close()  # and the page may connect again
+
+
+def test_a_visitor_cannot_open_a_kernels_request_socket(secure_site):
+    """``/voila/query/<kernel>`` is where a preheated kernel hears its visitor's request (a seat's key
+    with it): through the proxy, for an unknown kernel, or a second time for a waiting kernel, it is refused."""
+    from websockets.sync.client import connect
+
+    site = secure_site(LimitSettings(silent_seconds=0), max_kernels=4, preheat=True)
+    site.wait_pools()
+    waiting = sorted(site.kernel_ids())
+    assert waiting
+    visitor = Visitor(site.port, "10.0.2.4")
+    attempts = [
+        (waiting[0], visitor.headers()),  # through the proxy
+        ("00000000-0000-0000-0000-000000000000", {}),  # no such kernel
+        (waiting[0], {}),  # from this machine, but the kernel already waits on its own socket
+    ]
+    for target, headers in attempts:
+        with pytest.raises(InvalidStatus) as refused:
+            connect(f"ws://127.0.0.1:{site.port}/voila/query/{target}", additional_headers=headers, proxy=None,
+                    open_timeout=30)
+        assert refused.value.response.status_code == 404
+    assert site.log_text().count("refused a request-info websocket") == len(attempts)
+    # the pooled kernels still get their visitors' requests
+    status, kernel = visitor.open_page("page.ipynb", "lang=en")
+    assert status == 200 and kernel in waiting

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks._common import ARTIFACTS, EMPTY_NOTEBOOK, EMPTY_SELECTOR, FIXTURES, NOTEBOOKS
+from rulebook.site.limits import ONE_ADDRESS
 from rulebook.site.process import CHROMIUM, CHROMIUM_ARGS, SiteProcess, free_port, rss_kb
 from rulebook.site.serve import SiteOptions
 
@@ -149,6 +150,8 @@ def site_with_store(label: str, notebooks: Path = NOTEBOOKS, **fields):
     """``rulebook serve`` on a fresh, empty table store (its own data folder), as the site runs."""
     data = Path(tempfile.mkdtemp(prefix=f"rulebook-load-{label}-"))
     try:
+        # every simulated phone is this machine (127.0.0.1): no per-address page limit here
+        fields.setdefault("limits", ONE_ADDRESS)
         options = SiteOptions(port=free_port(), notebooks=notebooks, data=data, **fields)
         log = ARTIFACTS / f"bench-load-{label}-{options.port}.log"
         with SiteProcess(options, log_path=log) as site:

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from rulebook.site import limits as site_limits
 from rulebook.site import serve as site
 
 
@@ -98,6 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="a page's cell may run S seconds once its visitor has arrived (default %(default)s)",
     )
+    site_limits.add_arguments(s)
     add_designer_commands(commands)
     add_publish_parser(commands)
     add_simulate_parser(commands)
@@ -208,6 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.notebooks is not None:
             kwargs["notebooks"] = args.notebooks
         try:
+            kwargs["limits"] = site_limits.settings_from(args)
             options = site.SiteOptions(**kwargs)
         except ValueError as exc:
             build_parser().error(str(exc))

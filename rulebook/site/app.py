@@ -44,10 +44,13 @@ from voila.app import Voila
 from voila.handler import BaseVoilaHandler
 from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.utils import create_include_assets_functions
 
-from .kernels import capped_kernel_manager, default_max_kernels, live_kernel_processes
+from .kernels import PAGE_KERNEL, PageKernel, capped_kernel_manager, default_max_kernels, live_kernel_processes
+from . import limits as site_limits
 
 LANDING_NOTEBOOK = "index.ipynb"
 #: A full site's page asks the browser to come back after this many seconds
@@ -55,6 +58,8 @@ LANDING_NOTEBOOK = "index.ipynb"
 #: does not return all at once).
 RETRY_AFTER = 10
 REFILL_SECONDS = 3.0
+#: How often silent pages and kernels' memory are looked at.
+WATCH_SECONDS = 2.0
 PURGE_SECONDS = 3600.0
 DAY = 86400.0
 log = logging.getLogger("rulebook.site")
@@ -98,7 +103,8 @@ class SiteErrors:
         if isinstance(value, tornado.web.HTTPError):
             return  # an answer, not a failure (404, 403...): the access log has it
         self._rb_error_id = new_error_id()
-        log.error("error %s in %s %s", self._rb_error_id, self.request.method, self.request.uri, exc_info=(typ, value, tb))
+        uri = site_limits.redact_uri(self.request.uri)
+        log.error("error %s in %s %s", self._rb_error_id, self.request.method, uri, exc_info=(typ, value, tb))
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         error_id = getattr(self, "_rb_error_id", None) if status_code >= 500 else None
@@ -162,6 +168,9 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
         # that the page's shutdown beacon echoes back: voila issue 1458.
         self.xsrf_token
         manager = self.kernel_manager
+        client = self._rb_client()
+        if not self._rb_may_open(client, manager):
+            return
         claim = reservation = None
         if path and hasattr(manager, "reserve"):
             # Promised or reserved before the first await: simultaneous requests cannot all pass.
@@ -173,13 +182,68 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
                     self._site_full()
                     return
             self._rb_pooled = claim is not None
+        limits = self.settings.get("rb_limits")
+        page = PageKernel()
+        PAGE_KERNEL.set(page)
+        if limits is not None:
+            limits.page_arriving(client)
         try:
             await super().get(path)
         finally:
+            if limits is not None:
+                limits.page_served(client, page.kernel_id)
             if claim is not None:
                 manager.release_claim(claim)
             if reservation is not None:
                 manager.release(reservation)
+
+    def _rb_client(self) -> site_limits.Client:
+        """Who asks (``limits.client_address``, the ``rb_client`` cookie, given now if missing).
+
+        The address also goes to the page's kernel, as the ``X-Rulebook-Client``
+        header Voilà passes on (``http_header_envs``): the host page's login
+        locks per address. Whatever a visitor sent under that name is replaced.
+        """
+        address = site_limits.client_address(self.request.remote_ip, self.request.headers)
+        self.request.headers[site_limits.CLIENT_HEADER] = address
+        cookie = site_limits.clean_cookie(self.get_cookie(site_limits.CLIENT_COOKIE))
+        if cookie is None:
+            cookie = site_limits.new_client_cookie()
+            self.set_cookie(site_limits.CLIENT_COOKIE, cookie, httponly=True, samesite="Lax", path="/")
+        return site_limits.Client(address, cookie)
+
+    def _rb_may_open(self, client: site_limits.Client, manager: Any) -> bool:
+        """False (and the answer sent) when this client has its share of pages, or only seat links may come in."""
+        limits = self.settings.get("rb_limits")
+        if limits is None or not hasattr(manager, "page_kernels"):
+            return True
+        refusal = limits.page_refusal(client, manager.list_kernel_ids())
+        if refusal is not None:
+            log.warning("too many pages for one %s (%s): %s", refusal, client.address, site_limits.redact_uri(self.request.uri))
+            self.set_header("Retry-After", str(RETRY_AFTER))
+            render_site_page(self, "too_many_pages.html", 429, retry_after=RETRY_AFTER)
+            return False
+        reserve = limits.settings.seat_reserve(manager.max_kernels)
+        if reserve and manager.page_kernels() >= manager.max_kernels - reserve and not self._rb_seat_link():
+            self._site_full()
+            return False
+        return True
+
+    def _rb_seat_link(self) -> bool:
+        """A seat link of an open table (``?t=&k=``, the key checked in the store): it may use the kept slots."""
+        found = site_limits.seat_link_params(self.request.arguments)
+        if found is None:
+            return False
+        store = self.settings.get("rb_store")
+        if store is None:
+            from rulebook.tables.opening import open_store
+
+            try:
+                store = self.settings["rb_store"] = open_store()
+            except Exception:  # noqa: BLE001 - no store: no seat link can be checked
+                log.exception("the table store cannot be opened to check a seat link")
+                return False
+        return site_limits.is_open_seat_link(store, *found)
 
     def _takes_pooled_kernel(self, path: str) -> bool:
         manager = self.kernel_manager
@@ -192,7 +256,7 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
 
     def _site_full(self) -> None:
         manager = self.kernel_manager
-        log.warning("site full (%d kernels): %s", manager.max_kernels, self.request.uri)
+        log.warning("site full (%d kernels): %s", manager.max_kernels, site_limits.redact_uri(self.request.uri))
         self.set_header("Retry-After", str(RETRY_AFTER))
         render_site_page(self, "site_full.html", 503, retry_after=RETRY_AFTER)
 
@@ -237,6 +301,97 @@ class SiteNotFoundHandler(SiteErrors, BaseVoilaHandler):
         raise tornado.web.HTTPError(404)
 
 
+class SiteKernelWebsocket(VoilaKernelWebsocketHandler):
+    """A page's kernel websocket, counted: per kernel and per client (``limits.SiteLimits``).
+
+    Each open websocket holds about eight file descriptors in the server;
+    unbounded, 124 sockets to one kernel stopped the whole site. A socket
+    past a cap is refused with 429 before the upgrade. Every message from
+    the page marks its page as present (a silent page is culled), and
+    nothing the kernel says about its own failures (tracebacks with install
+    paths) goes back to the visitor.
+    """
+
+    async def get(self, kernel_id, *args, **kwargs):  # noqa: ANN001, ANN201 - Tornado's signature
+        limits = self.settings.get("rb_limits")
+        if limits is not None:
+            address = site_limits.client_address(self.request.remote_ip, self.request.headers)
+            cookie = site_limits.clean_cookie(self.get_cookie(site_limits.CLIENT_COOKIE))
+            client = site_limits.Client(address, cookie)
+            refusal = limits.socket_refusal(kernel_id, client)
+            if refusal is not None:
+                log.warning("too many websockets for one %s (%s): kernel %s", refusal, address, kernel_id)
+                self.set_status(429)
+                self.set_header("Retry-After", str(RETRY_AFTER))
+                self.finish("429 — ルールブック / Rulebook: too many connections")
+                return
+            limits.socket_opened(id(self), kernel_id, client, self)
+            self._rb_counted = True
+        try:
+            return await super().get(kernel_id, *args, **kwargs)
+        finally:
+            if getattr(self, "ws_connection", None) is None or self.ws_connection.is_closing():
+                self._rb_release()  # refused (unknown kernel...) or gone during the handshake
+
+    def _rb_release(self) -> None:
+        if getattr(self, "_rb_counted", False):
+            self._rb_counted = False
+            limits = self.settings.get("rb_limits")
+            if limits is not None:
+                limits.socket_closed(id(self))
+
+    def on_message(self, ws_message):  # noqa: ANN001, ANN201
+        limits = self.settings.get("rb_limits")
+        kernel_id = getattr(self, "kernel_id", None)
+        if limits is not None and kernel_id:
+            limits.message(kernel_id)
+        return super().on_message(ws_message)
+
+    def on_close(self) -> None:
+        self._rb_release()
+        if getattr(self, "connection", None) is not None:
+            super().on_close()
+
+    def on_connection_close(self) -> None:
+        self._rb_release()
+        super().on_connection_close()
+
+    def write_message(self, message, binary=False):  # noqa: ANN001, ANN201 - Tornado's signature
+        message = site_limits.without_tracebacks(message)
+        if message is None:
+            return None
+        return super().write_message(message, binary)
+
+
+class SiteRequestInfoSocket(RequestInfoSocketHandler):
+    """``/voila/query/<kernel id>``, where a preheated kernel waits for its visitor's request: kernels only.
+
+    Voilà accepts any number of these websockets from anyone, and the last
+    one opened for a kernel id receives that kernel's request (its URL, a
+    seat's key). Only the site's own running kernels use it: a connection
+    from this machine, not through the proxy, for a kernel the manager runs
+    and that has no such socket yet. Anything else is a 404 before the upgrade.
+    """
+
+    async def get(self, kernel_id, *args, **kwargs):  # noqa: ANN001, ANN201 - Tornado's signature
+        peer = self.request.remote_ip or ""
+        local = site_limits.client_address(peer, {}) == peer and site_limits.is_loopback(peer)
+        proxied = "X-Real-IP" in self.request.headers or "X-Forwarded-For" in self.request.headers
+        manager = self.settings.get("kernel_manager")
+        known = manager is not None and kernel_id in manager
+        if not local or proxied or not known or kernel_id in RequestInfoSocketHandler._waiters:
+            log.warning("refused a request-info websocket for kernel %s from %s", kernel_id, peer)
+            self.set_status(404)
+            self.finish("404")
+            return None
+        return await super().get(kernel_id, *args, **kwargs)
+
+
+#: Raw paths no handler should ever see: a NUL byte, or a ``..`` segment (plain or percent-encoded).
+#: Sent as is (no client would), they reached Voilà's file handlers and ended in a 500 and a traceback.
+ODD_PATH = r"(?i)/(?:.*/)?(?:\.\.|%2e%2e|\.%2e|%2e\.)(?:/.*)?|.*(?:%00|\x00).*"
+
+
 def log_request(handler: tornado.web.RequestHandler) -> None:
     """Tornado's access log, sorted by interest: errors warn, pages and
     kernel shutdowns are info, static files and websockets are debug."""
@@ -253,7 +408,8 @@ def log_request(handler: tornado.web.RequestHandler) -> None:
     else:
         level = log.debug
     ms = 1000.0 * request.request_time()
-    level("%d %s %s (%s) %.1fms", status, request.method, request.uri, request.remote_ip, ms)
+    uri = site_limits.redact_uri(request.uri)  # a seat's key (k=) never reaches the log
+    level("%d %s %s (%s) %.1fms", status, request.method, uri, request.remote_ip, ms)
 
 
 class RulebookVoila(Voila):
@@ -294,6 +450,21 @@ class RulebookVoila(Voila):
         log.setLevel(logging.INFO)
         log.propagate = False
         self.log.info("at most %d kernels at once", cap)
+        limits = site_limits.SiteLimits(getattr(self.site_options, "limits", None) or site_limits.LimitSettings())
+        settings["rb_limits"] = limits
+        chosen = limits.settings
+        self.log.info(
+            "limits per visitor (0: off): %d pages per address (behind a proxy: its X-Real-IP), %d per browser, "
+            "%d kernel slots kept for seat links, %d websockets per kernel and %d per address, %d s of silence, "
+            "%d MB per kernel, %.1f MB per message",
+            chosen.pages_per_address, chosen.pages_per_cookie, chosen.seat_reserve(cap), chosen.sockets_per_kernel,
+            chosen.sockets_per_client, chosen.silent_seconds, chosen.kernel_memory_mb, chosen.message_mb,
+        )
+        # Tornado's default is 10 MiB; a page's biggest message is a record upload (1 MB of file at most).
+        settings["websocket_max_message_size"] = limits.settings.message_bytes
+        site_limits.install_repeat_filter([self.log, log, logging.getLogger("tornado.access"),
+                                           logging.getLogger("tornado.application"), logging.getLogger("tornado.general"),
+                                           logging.getLogger("asyncio")])
         settings["default_handler_class"] = SiteNotFoundHandler
         settings["default_handler_args"] = {"voila_configuration": self.voila_configuration}
         settings["log_function"] = log_request
@@ -308,6 +479,10 @@ class RulebookVoila(Voila):
                 rule = (rule[0], SiteFileHandler, *rule[2:])
             elif len(rule) >= 2 and rule[1] is TemplateStaticFileHandler:
                 rule = (rule[0], SiteTemplateStaticHandler, *rule[2:])
+            elif len(rule) >= 2 and rule[1] is VoilaKernelWebsocketHandler:
+                rule = (rule[0], SiteKernelWebsocket, *rule[2:])
+            elif len(rule) >= 2 and rule[1] is RequestInfoSocketHandler:
+                rule = (rule[0], SiteRequestInfoSocket, *rule[2:])
             elif len(rule) >= 2:
                 rule = (rule[0], with_site_errors(rule[1]), *rule[2:])
             handlers.append(rule)
@@ -316,7 +491,7 @@ class RulebookVoila(Voila):
         not_found = {"voila_configuration": self.voila_configuration}
         accounts = [
             (url_path_join(self.server_url, path), SiteNotFoundHandler, not_found) for path in ("/login", "/logout")
-        ]
+        ] + [(ODD_PATH, SiteNotFoundHandler, not_found)]
         accounts += self._rules_handlers()
         if self.notebook_path or not os.path.isfile(self.landing_path):
             # no landing notebook: Voilà's file tree stays the front page
@@ -346,6 +521,7 @@ class RulebookVoila(Voila):
         """Start the site's own timers, then Voilà's server loop (which blocks)."""
         refill = tornado.ioloop.PeriodicCallback(self._refill_pools, REFILL_SECONDS * 1000)
         refill.start()
+        tornado.ioloop.PeriodicCallback(self._watch_kernels, WATCH_SECONDS * 1000).start()
         if getattr(self.site_options, "keep_days", 0):
             self._purge_tables()
             tornado.ioloop.PeriodicCallback(self._purge_tables, PURGE_SECONDS * 1000).start()
@@ -356,6 +532,44 @@ class RulebookVoila(Voila):
             self.kernel_manager.refill()
         except Exception:
             log.exception("refilling the kernel pools failed")
+
+    async def _watch_kernels(self) -> None:
+        """Shut down the kernels of silent pages, and any kernel over its memory limit (``limits``)."""
+        limits = self.app.settings.get("rb_limits")
+        manager = self.kernel_manager
+        if limits is None:
+            return
+        try:
+            for kernel_id in limits.silent():
+                if kernel_id in manager:
+                    log.warning("kernel %s: its page sent nothing for %d s; shut down", kernel_id, limits.settings.silent_seconds)
+                    await self._stop_kernel(limits, kernel_id, site_limits.CLOSE_SILENT, "page silent")
+                else:
+                    limits.forget(kernel_id)
+            cap_mb = limits.settings.kernel_memory_mb
+            if cap_mb:
+                from .process import kernel_processes
+
+                for kernel in kernel_processes(os.getpid()):
+                    used_mb = kernel.rss_kb / 1024
+                    if kernel.kernel_id and used_mb > cap_mb and kernel.kernel_id in manager:
+                        log.warning("kernel %s used %.0f MB, over its limit of %d MB; shut down", kernel.kernel_id, used_mb, cap_mb)
+                        await self._stop_kernel(limits, kernel.kernel_id, site_limits.CLOSE_MEMORY, "memory")
+        except Exception:
+            log.exception("watching the kernels failed")
+
+    async def _stop_kernel(self, limits: site_limits.SiteLimits, kernel_id: str, code: int, reason: str) -> None:
+        """Close the kernel's websockets with ``code`` (the page tells its visitor), then shut it down."""
+        for socket in limits.sockets_of(kernel_id):
+            try:
+                socket.close(code, f"rulebook: {reason}")
+            except Exception:  # noqa: BLE001 - already closing
+                log.debug("closing a websocket of %s", kernel_id, exc_info=True)
+        limits.forget(kernel_id)
+        try:
+            await self.kernel_manager.shutdown_kernel(kernel_id, now=True)
+        except Exception:  # noqa: BLE001 - gone meanwhile is what we want
+            log.debug("shutting down %s", kernel_id, exc_info=True)
 
     def _purge_tables(self) -> None:
         """Remove tables finished, or untouched, more than ``keep_days`` ago."""

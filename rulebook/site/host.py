@@ -127,46 +127,68 @@ def kernel_report(server_pid: int | None = None) -> KernelReport:
     )
 
 
+#: Site-wide: this many wrong passwords within ``GLOBAL_WINDOW`` seconds, from all addresses together
+#: (twelve times what one address can try), and every login waits ``GLOBAL_LOCK_SECONDS``.
+GLOBAL_LIMIT = 60
+GLOBAL_WINDOW = 60.0
+GLOBAL_LOCK_SECONDS = 30.0
+#: Addresses remembered in the shared file (the oldest are forgotten first).
+MAX_CLIENTS = 1000
+
+
 @dataclass
 class LoginGuard:
-    """Wrong passwords in a row lock the login for a while.
+    """Wrong passwords in a row lock the login for a while, per client address.
 
     Every visit to the host page is a new kernel, so a guard kept in one
-    page's memory would be reset by a reload. With ``path`` the count lives
+    page's memory would be reset by a reload. With ``path`` the counts live
     in a small file every page of the site shares (``shared_guard()``):
-    after ``LOCK_AFTER`` wrong tries from anywhere, nobody may try for
-    ``LOCK_SECONDS`` — about five guesses a minute. The price: someone
-    guessing also keeps the real host waiting a minute at a time; on a
-    café's own network that is the right trade.
+    after ``LOCK_AFTER`` wrong tries from one address, that address may not
+    try for ``LOCK_SECONDS`` — about five guesses a minute. Other addresses
+    are not touched: somebody guessing cannot keep the real host out
+    (issue 17). Only far beyond one person's rate — ``GLOBAL_LIMIT`` wrong
+    tries a minute from all addresses together — does every login wait
+    ``GLOBAL_LOCK_SECONDS`` (many machines guessing at once).
+    ``client`` is the page's client address (``limits.client_address``,
+    passed to the kernel by the server); "" counts as one client.
     """
 
     failures: int = 0
     locked_until: float = 0.0
     path: str | None = None
     """A file shared by every page (kernel) of the site; None: this page's memory only."""
+    client: str = ""
     _clock: Any = field(default=time.time, repr=False)
+    _recent: list[float] = field(default_factory=list, repr=False)
+    """When the site's last wrong tries were (all clients)."""
+    _global_until: float = field(default=0.0, repr=False)
 
     def locked(self) -> float:
-        """Seconds left before another try is accepted (0: now)."""
+        """Seconds left before another try is accepted from this client (0: now)."""
         if self.path is not None:
             with self._shared():
                 pass
-        return max(0.0, self.locked_until - self._clock())
+        return max(0.0, self.locked_until - self._clock(), self._global_until - self._clock())
 
     def record(self, ok: bool) -> None:
-        """Count a try: a right one clears the count, the ``LOCK_AFTER``-th wrong one in a row locks."""
+        """Count a try: a right one clears the client's count, the ``LOCK_AFTER``-th wrong one in a row locks it."""
         with self._shared(write=True):
             if ok:
                 self.failures = 0
                 return
+            now = self._clock()
             self.failures += 1
             if self.failures >= LOCK_AFTER:
                 self.failures = 0
-                self.locked_until = self._clock() + LOCK_SECONDS
+                self.locked_until = now + LOCK_SECONDS
+            self._recent = [t for t in self._recent if now - t < GLOBAL_WINDOW][-GLOBAL_LIMIT:] + [now]
+            if len(self._recent) >= GLOBAL_LIMIT:
+                self._recent = []
+                self._global_until = now + GLOBAL_LOCK_SECONDS
 
     @contextmanager
     def _shared(self, write: bool = False) -> Iterator[None]:
-        """Read the shared count (and write it back) under a file lock; in memory only without a path."""
+        """Read the shared counts (and write them back) under a file lock; in memory only without a path."""
         if self.path is None:
             yield
             return
@@ -174,21 +196,39 @@ class LoginGuard:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             try:
-                data = json.loads(os.pread(fd, 4096, 0) or b"{}")
-                self.failures = int(data.get("failures", 0))
-                self.locked_until = float(data.get("locked_until", 0.0))
+                data = json.loads(os.pread(fd, 1 << 20, 0) or b"{}")
+                clients = {str(k): dict(v) for k, v in dict(data.get("clients", {})).items()}
+                mine = clients.get(self.client, {})
+                self.failures = int(mine.get("failures", 0))
+                self.locked_until = float(mine.get("locked_until", 0.0))
+                self._recent = [float(t) for t in data.get("recent", [])][-GLOBAL_LIMIT:]
+                self._global_until = float(data.get("global_until", 0.0))
             except (ValueError, TypeError, AttributeError):  # a damaged file counts as no failures
-                self.failures, self.locked_until = 0, 0.0
+                clients = {}
+                self.failures, self.locked_until, self._recent, self._global_until = 0, 0.0, [], 0.0
             yield
             if write:
-                text = json.dumps({"failures": self.failures, "locked_until": self.locked_until}).encode()
+                now = self._clock()
+                clients[self.client] = {"failures": self.failures, "locked_until": self.locked_until, "seen": now}
+                # forget clean clients, then the oldest, so the file stays small whatever the traffic
+                clients = {k: v for k, v in clients.items() if v.get("failures") or float(v.get("locked_until", 0)) > now}
+                if len(clients) > MAX_CLIENTS:
+                    clients = dict(sorted(clients.items(), key=lambda kv: float(kv[1].get("seen", 0)))[-MAX_CLIENTS:])
+                text = json.dumps({"clients": clients, "recent": self._recent, "global_until": self._global_until}).encode()
                 os.ftruncate(fd, 0)
                 os.pwrite(fd, text, 0)
         finally:
             os.close(fd)  # closing releases the lock
 
 
-def shared_guard(house_path: str = "") -> LoginGuard:
-    """The login guard every host page of this site shares (one file per house file and user, in the temp folder)."""
+def shared_guard(house_path: str = "", client: str | None = None) -> LoginGuard:
+    """The login guard every host page of this site shares (one file per house file and user, in the temp folder).
+
+    ``client``: the page's client address; None reads the one the server gave
+    this kernel (``limits.CLIENT_ENV``), "" when there is none (outside the site).
+    """
+    from .limits import CLIENT_ENV
+
     key = hashlib.sha256(os.path.abspath(house_path).encode() if house_path else b"").hexdigest()[:16]
-    return LoginGuard(path=os.path.join(tempfile.gettempdir(), f"rulebook-host-login-{os.getuid()}-{key}.json"))
+    client = os.environ.get(CLIENT_ENV, "").strip()[:64] if client is None else client
+    return LoginGuard(path=os.path.join(tempfile.gettempdir(), f"rulebook-host-login-{os.getuid()}-{key}-v2.json"), client=client)

@@ -37,6 +37,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -91,6 +92,25 @@ class Claim:
 
     notebook: str
     used: bool = False
+
+
+@dataclass
+class PageKernel:
+    """Filled in by the kernel manager with the kernel a page request got (``PAGE_KERNEL``)."""
+
+    kernel_id: str | None = None
+
+
+#: Set by the page handler around its request: the manager writes the page's kernel id into it,
+#: so the site knows whose page a kernel serves (``limits.SiteLimits``). A context variable,
+#: because Voilà does not tell its handler which kernel it used.
+PAGE_KERNEL: ContextVar[PageKernel | None] = ContextVar("rulebook_page_kernel", default=None)
+
+
+def _tell_page(kernel_id: str) -> None:
+    page = PAGE_KERNEL.get()
+    if page is not None and page.kernel_id is None:
+        page.kernel_id = kernel_id
 
 
 def live_kernel_processes(pid: int | None = None) -> int:
@@ -166,6 +186,12 @@ def capped_kernel_manager(
         def free_slots(self) -> int:
             return self.max_kernels - self.kernels_in_use()
 
+        def page_kernels(self) -> int:
+            """Kernels given to pages (not the preheated pools'), plus slots promised to pages on their way."""
+            reserved = sum(1 for r in self._reservations if not r.used)
+            handed = sum(1 for k in self._handed if k in self._kernels)
+            return handed + self._starting + reserved + self._taking
+
         def reserve(self) -> Reservation | None:
             """A slot for a page that will start its own kernel, or None when the site is full."""
             if self.free_slots() <= 0:
@@ -206,6 +232,7 @@ def capped_kernel_manager(
                 self._starting -= 1
                 self._reservations = [r for r in self._reservations if not r.used]
             self._handed[kernel_id] = time.monotonic()
+            _tell_page(kernel_id)
             return kernel_id
 
         async def get_rendered_notebook(self, *args: Any, **kwargs: Any):  # noqa: ANN201 - Voilà's tuple
@@ -240,6 +267,7 @@ def capped_kernel_manager(
                 self._taking -= 1
                 self.release_claim(promise)  # a promise not kept (the page gave up) goes back
             self._handed[kernel_id] = time.monotonic()
+            _tell_page(kernel_id)
             return render_task, rendered, kernel_id
 
         def _pool_length(self, notebook_name: str | None) -> int:

@@ -41,6 +41,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .limits import LimitSettings, limit_arguments, memory_wall_mb, raise_open_files_limit
+
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
 TEMPLATE = "rulebook"
@@ -121,6 +123,8 @@ class SiteOptions:
     """A kernel handed to a page is not culled for this many seconds (its page may still be loading)."""
     cell_timeout: int = CELL_TIMEOUT
     """Seconds a cell may run (0: no limit); never applied to a cell waiting for its visitor (``CellTimeout``)."""
+    limits: LimitSettings = field(default_factory=LimitSettings)
+    """What one visitor may take: pages, websockets, message size, kernel memory (``limits.py``)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "notebooks", Path(self.notebooks).resolve())
@@ -216,6 +220,10 @@ def voila_config(options: SiteOptions) -> dict:
             "show_tracebacks": False,
             "preheat_kernel": bool(options.preheat and options.pool_size > 0),
             "default_pool_size": options.pool_size if options.preheat else 0,
+            # The page handler puts the client's address in this header (replacing
+            # any a visitor sent); Voilà passes it to the page's kernel as
+            # HTTP_X_RULEBOOK_CLIENT: the host login locks per address.
+            "http_header_envs": ["X-Rulebook-Client"],
         },
         "VoilaExecutor": {
             "show_tracebacks": False,
@@ -226,6 +234,10 @@ def voila_config(options: SiteOptions) -> dict:
             "timeout": options.cell_timeout,
             "timeout_func": CellTimeout(options.cell_timeout),
         },
+        # The page handler puts the client's address in this header (replacing
+        # any a visitor sent); Voilà passes it to the page's kernel as
+        # HTTP_X_RULEBOOK_CLIENT: the host login locks per address.
+
         # Kernels talk to the server over Unix sockets in the connection
         # folder, not TCP ports on 127.0.0.1. A TCP port is picked free by
         # the server and bound later by the kernel; in between, any other
@@ -246,6 +258,8 @@ def voila_config(options: SiteOptions) -> dict:
             "cull_interval": options.cull_interval,
             "cull_connected": False,  # a page still open keeps its kernel
             "cull_busy": False,
+            # every kernel starts behind a memory wall (memory.py, kernel_launch.py)
+            "kernel_manager_class": "rulebook.site.memory.WalledKernelManager",
         },
     }
     if config["VoilaConfiguration"]["preheat_kernel"]:
@@ -282,6 +296,7 @@ def cli_arguments(options: SiteOptions) -> list[str]:
         "--max-kernels", str(options.max_kernels),
         "--cull-grace", str(options.cull_grace),
         "--cell-timeout", str(options.cell_timeout),
+        *limit_arguments(options.limits),
     ]
     if options.db:
         args += ["--db", options.db]
@@ -300,6 +315,7 @@ def command_line(options: SiteOptions, python: str | None = None) -> list[str]:
 def site_environment(options: SiteOptions) -> dict[str, str]:
     """What the server exports to every kernel (pages read the store, the house and the cap from it)."""
     env = {"RULEBOOK_DB": options.store_url, "RULEBOOK_MAX_KERNELS": str(options.kernel_cap)}
+    env["RULEBOOK_KERNEL_WALL_MB"] = str(memory_wall_mb(options.limits.kernel_memory_mb))
     house = options.house_file
     env["RULEBOOK_HOUSE"] = str(house) if house is not None else ""
     return env
@@ -335,6 +351,7 @@ def check_site(options: SiteOptions) -> None:
 def serve(options: SiteOptions) -> None:
     """Start the site and block until it is stopped (SIGINT / SIGTERM)."""
     check_site(options)
+    raise_open_files_limit()  # each websocket holds ~8 descriptors: the soft limit (often 1,024) is the first wall
     os.environ.update(site_environment(options))
     os.environ["JUPYTER_PATH"] = jupyter_path_with_template()
     from traitlets.config import Config

@@ -52,6 +52,7 @@ from urllib.parse import urlsplit
 import pytest
 from browser_helpers import SITES
 
+from rulebook.site.limits import ONE_ADDRESS
 from rulebook.site.process import CHROMIUM, CHROMIUM_ARGS, SiteProcess, cpu_ticks, free_port, read_proc
 from rulebook.site.serve import SiteOptions, default_notebooks_dir
 
@@ -94,6 +95,9 @@ def _start(notebooks: Path, label: str, db_url: str | None = None, port: int | N
     fields.setdefault("cull_idle_timeout", TEST_CULL_IDLE_TIMEOUT)
     fields.setdefault("cull_interval", TEST_CULL_INTERVAL)
     fields.setdefault("cull_grace", TEST_CULL_GRACE)
+    # Every page of these tests comes from 127.0.0.1, and fixture pages have no heartbeat:
+    # the per-visitor limits are tested as attacks in tests/security instead.
+    fields.setdefault("limits", ONE_ADDRESS)
     port = port or free_port()
     folder = Path(tempfile.mkdtemp(prefix=f"rulebook-site-{port}-"))
     fields.setdefault("data", folder)

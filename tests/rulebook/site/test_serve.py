@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulebook import cli
+from rulebook.site.limits import memory_wall_mb
 from rulebook.site import request, serve
 from rulebook.site.serve import SiteOptions, voila_config
 
@@ -64,7 +65,12 @@ def test_store_url_and_environment(tmp_path, monkeypatch):
     options = SiteOptions(notebooks=tmp_path, data=tmp_path / "d", max_kernels=7)
     assert options.store_url == f"sqlite://{tmp_path / 'd' / 'tables.sqlite'}"
     env = serve.site_environment(options)
-    assert env == {"RULEBOOK_DB": options.store_url, "RULEBOOK_MAX_KERNELS": "7", "RULEBOOK_HOUSE": ""}
+    assert env == {
+        "RULEBOOK_DB": options.store_url,
+        "RULEBOOK_MAX_KERNELS": "7",
+        "RULEBOOK_HOUSE": "",
+        "RULEBOOK_KERNEL_WALL_MB": str(memory_wall_mb(options.limits.kernel_memory_mb)),  # the kernels' memory wall
+    }
     monkeypatch.setenv("RULEBOOK_DB", "postgresql://x@localhost/y")
     assert options.store_url == "postgresql://x@localhost/y"
     given = SiteOptions(notebooks=tmp_path, db="sqlite:///tmp/z.sqlite")
@@ -146,6 +152,7 @@ def test_culling_settings(tmp_path):
         "cull_interval": 3,
         "cull_connected": False,
         "cull_busy": False,
+        "kernel_manager_class": "rulebook.site.memory.WalledKernelManager",
     }
 
 

@@ -1,0 +1,48 @@
+"""Start a page's kernel with a memory wall: ``python -m rulebook.site.kernel_launch MB -- <kernel argv>``.
+
+Sets the process's data-segment limit (``RLIMIT_DATA``: heap and private
+mappings, which is what a kernel grows when a page sends it big messages)
+to ``MB`` megabytes, then *replaces itself* with the kernel (``execvp``):
+the kernel's command line, process id and signals are the kernel's own, and
+the limit stays with it. ``RLIMIT_DATA`` rather than ``RLIMIT_AS``: the
+address space of a Python with numpy counts every thread's reserved stack
+and every mapped library, several times what it uses, so a wall on it is
+either useless or hits normal pages.
+
+The server checks each kernel's resident memory against the (lower) limit
+it was given and shuts a kernel over it down with a message to its page;
+this wall only makes sure a kernel cannot run far past that limit between
+two checks (``limits.memory_wall_mb``). Kept light: nothing but the
+standard library runs before the kernel.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import sys
+
+MB = 1024 * 1024
+
+
+def set_memory_wall(megabytes: int) -> None:
+    """Limit this process (and what it executes) to ``megabytes`` of data segment; 0 leaves it alone."""
+    if megabytes <= 0:
+        return
+    limit = megabytes * MB
+    _, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) < 3 or argv[1] != "--" or not argv[0].isdigit():
+        raise SystemExit("usage: python -m rulebook.site.kernel_launch MB -- <kernel command>")
+    set_memory_wall(int(argv[0]))
+    command = argv[2:]
+    os.execvp(command[0], command)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,74 @@
+"""Issue 17, item 6: wrong host passwords from one address do not lock the host out from another.
+
+The login's guard lives in the host page's kernel; the server gives each
+page's kernel its client's address (``X-Rulebook-Client``, set by the page
+handler, whatever the visitor sent under that name). The guard counts per
+address, in the file every host page of the site shares; only far beyond
+one person's rate does everybody wait.
+"""
+
+from __future__ import annotations
+
+import http.client
+import re
+
+import pytest
+
+from raw_kernel import Visitor
+
+from rulebook.site.host import GLOBAL_LIMIT, LOCK_AFTER, LOCK_SECONDS, LoginGuard
+from rulebook.site.limits import LimitSettings
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_wrong_passwords_from_one_address_do_not_lock_another(tmp_path):
+    path, clock = str(tmp_path / "guard.json"), Clock()
+    for _ in range(LOCK_AFTER):
+        LoginGuard(path=path, client="10.0.6.1", _clock=clock).record(False)  # each try: a new host page
+    assert LoginGuard(path=path, client="10.0.6.1", _clock=clock).locked() == LOCK_SECONDS
+    host = LoginGuard(path=path, client="10.0.6.2", _clock=clock)
+    assert host.locked() == 0
+    host.record(True)
+    assert LoginGuard(path=path, client="10.0.6.1", _clock=clock).locked() == LOCK_SECONDS  # still locked
+
+
+def test_only_far_beyond_one_persons_rate_does_everybody_wait(tmp_path):
+    path, clock = str(tmp_path / "guard.json"), Clock()
+    for n in range(GLOBAL_LIMIT - 1):  # many addresses, each under its own lock
+        LoginGuard(path=path, client=f"10.1.{n // 200}.{n % 200}", _clock=clock).record(False)
+        clock.now += 0.5
+    assert LoginGuard(path=path, client="10.0.6.9", _clock=clock).locked() == 0
+    LoginGuard(path=path, client="10.2.0.1", _clock=clock).record(False)
+    assert LoginGuard(path=path, client="10.0.6.9", _clock=clock).locked() > 0
+    clock.now += 3600
+    assert LoginGuard(path=path, client="10.0.6.9", _clock=clock).locked() == 0
+
+
+def _shown_address(body: str) -> str | None:
+    """The address the page's kernel displayed (the page carries its output as JSON in the HTML)."""
+    text = body.replace("\\u003c", "<").replace("\\u003e", ">").replace('\\"', '"')
+    match = re.search(r'class="rb-client">([^<]*)<', text)
+    return match.group(1) if match else None
+
+
+@pytest.mark.parametrize("preheat", [False, True], ids=["own-kernel", "preheated"])
+def test_a_page_kernel_is_told_its_visitors_address_and_a_forged_one_is_replaced(secure_site, preheat):
+    site = secure_site(LimitSettings(silent_seconds=0), max_kernels=4, preheat=preheat)
+    if preheat:
+        site.wait_pools()
+    visitor = Visitor(site.port, "10.0.6.3")
+    status, body, _ = visitor.get("/voila/render/client.ipynb")
+    assert status == 200
+    assert _shown_address(body) == "10.0.6.3"
+
+    connection = http.client.HTTPConnection("127.0.0.1", site.port, timeout=120)
+    connection.request("GET", "/voila/render/client.ipynb", headers={"X-Real-IP": "10.0.6.4", "X-Rulebook-Client": "10.0.6.2"})
+    forged = connection.getresponse().read().decode()
+    assert _shown_address(forged) == "10.0.6.4"

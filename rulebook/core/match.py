@@ -88,6 +88,11 @@ class Match:
     seed: int
     table: bool = False
     seats: tuple[str, ...] = ()
+    recorded: int = 0
+    """The first ``recorded`` steps came from a record whose seed this match does not have (a copy of
+    a saved game given a new seed, so nothing not yet drawn can be foreseen from the file): their
+    chance outcomes are taken as recorded, every later one is drawn from ``seed``, and undo never
+    cuts into them (redrawing there would re-roll what was already rolled)."""
     _states: list[Any] = field(default_factory=list, repr=False)
     _steps: list[Step] = field(default_factory=list, repr=False)
     _redo: list[list[Step]] = field(default_factory=list, repr=False)
@@ -186,11 +191,11 @@ class Match:
         """
         steps = self._steps
         last = next((k for k in range(len(steps) - 1, -1, -1) if steps[k].by_user), None)
-        if last is None:
+        if last is None or last < self.recorded:
             return None
         group = steps[last].group
         start = last
-        while start > 0 and steps[start - 1].by_user and steps[start - 1].group == group:
+        while start > self.recorded and steps[start - 1].by_user and steps[start - 1].group == group:
             start -= 1
         mine = self.human_seats() if seats is None else frozenset(seats)
         author = steps[start].author
@@ -278,7 +283,7 @@ class Match:
         """
         for step in steps:
             action = self.game.parse_action(step.action) if isinstance(step.action, str) else step.action
-            if self.current_player == CHANCE and not self.table:
+            if self.current_player == CHANCE and not self.table and len(self._steps) >= self.recorded:
                 self._check_seeded(self.state, self.chance_index(), action)
             self._push(action, step.group, step.author)
             self._groups = max(self._groups, step.group)
@@ -394,6 +399,7 @@ class Match:
                 "table": self.table,
                 # per move: [group, author] — so a resumed game undoes as the original would
                 "steps": [[step.group, step.author] for step in self._steps],
+                **({"recorded": self.recorded} if self.recorded else {}),
             },
         }
 
@@ -451,6 +457,10 @@ class Match:
             match = cls.new(game, options, seed=data.get("seed"), table=meta.get("table", False) is True, seats=seats)
         except BadOption as error:
             raise BadRecord("record", error.message_ja, error.message_en) from None
+        recorded = meta.get("recorded", 0)
+        if type(recorded) is not int or not 0 <= recorded <= len(actions):
+            raise _bad("記録済みの手数が読めません。", "The count of recorded moves is malformed.")
+        match.recorded = recorded
         extra = _step_meta(meta.get("steps"), len(actions), len(match.seats))
         for number, text in enumerate(actions, start=1):
             group, author = extra[number - 1] if extra else (0, None)
@@ -460,7 +470,7 @@ class Match:
     def _replay_one(self, number: int, text: str, group: int = 0, author: int | None = None) -> None:
         try:
             action = self.game.parse_action(text)
-            if self.current_player == CHANCE and not self.table:
+            if self.current_player == CHANCE and not self.table and len(self._steps) >= self.recorded:
                 expected = self.sample_chance()
                 if action != expected:
                     raise _bad(

@@ -79,9 +79,12 @@ SCHEMA = (
         created     DOUBLE PRECISION NOT NULL,
         updated     DOUBLE PRECISION NOT NULL,
         successor   TEXT,
-        label       TEXT NOT NULL
+        label       TEXT NOT NULL,
+        recorded    INTEGER NOT NULL DEFAULT 0
     )
     """,
+    # a database made before the column existed
+    "ALTER TABLE rb_tables ADD COLUMN IF NOT EXISTS recorded INTEGER NOT NULL DEFAULT 0",
     "CREATE INDEX IF NOT EXISTS rb_tables_updated ON rb_tables (status, updated)",
     """
     CREATE TABLE IF NOT EXISTS rb_steps (
@@ -223,8 +226,11 @@ class PostgresStore(TableStore):
         seed_chosen: bool = False,
         tokens: Mapping[int, str] | None = None,
         label: str = "",
+        recorded: int = 0,
     ) -> TableInfo:
         seats = tuple(seats)
+        if type(recorded) is not int or recorded < 0:
+            raise ValueError("recorded must be an int >= 0")
         keys = tokens_for(seats, tokens)
         check_new_table(game, version, options, seats, seed, keys)
         stamp = now()
@@ -242,6 +248,7 @@ class PostgresStore(TableStore):
             stamp,
             stamp,
             str(label)[:MAX_LABEL],
+            recorded,
         )
 
         def work(conn: Any) -> TableInfo:
@@ -249,7 +256,7 @@ class PostgresStore(TableStore):
                 # ON CONFLICT: a retry after a lost commit must not store the table twice.
                 cur.execute(
                     f"INSERT INTO rb_tables ({COLUMNS}) VALUES "
-                    "(%s, %s, %s, %s, %s, %s, %s, %s, %s, 0, 0, 0, %s, %s, NULL, %s) ON CONFLICT (id) DO NOTHING",
+                    "(%s, %s, %s, %s, %s, %s, %s, %s, %s, 0, 0, 0, %s, %s, NULL, %s, %s) ON CONFLICT (id) DO NOTHING",
                     row,
                 )
                 if cur.rowcount:

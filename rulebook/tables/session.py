@@ -157,11 +157,13 @@ class TableSession:
             seed=match.seed,
             seed_chosen=seed_chosen,
             label=label,
+            recorded=match.recorded,
         )
         if match.steps:
             info = store.append(info.id, info.revision, [to_stored(s) for s in match.steps], status=OVER if match.is_over() else None)
         keys = store.seat_tokens(info.id)
         copy = Match.new(match.game, match.options, seed=match.seed, table=match.table, seats=match.seats)
+        copy.recorded = match.recorded
         copy.extend(match.steps)
         return cls(store, match.game, info, copy, keys, _seats(keys), store.claims(info.id))
 
@@ -197,6 +199,7 @@ class TableSession:
                 f"This table was made with version {info.version} of {game.title_en}; this site plays version {game.version}.",
             )
         match = Match.new(game, info.options, seed=info.seed, table=info.table_mode, seats=info.seats)
+        match.recorded = info.recorded
         match.extend([to_step(s) for s in table.steps])
         keys: dict[int, str] = {}
         unknown: list[str] = []
@@ -501,6 +504,21 @@ class TableSession:
         record = self.match.to_record()
         record["meta"]["table_id"] = self.table_id
         return record
+
+
+def reseeded(match: Match) -> Match:
+    """``match`` with a new secret seed for everything not yet drawn (a copy of a saved game).
+
+    Its moves so far, chance outcomes included, are kept as recorded
+    (``Match.recorded``); every later roll, deal and bot choice comes from
+    the new seed, which nobody — not the file's holder, not the table the
+    file came from — knows. Why: a save file's record carries its table's
+    seed, and a copy that kept it would show every die not yet rolled.
+    """
+    copy = Match.new(match.game, match.options, seed=fresh_seed(), table=match.table, seats=match.seats)
+    copy.recorded = len(match.steps)
+    copy.extend(match.steps)
+    return copy
 
 
 def _seats(keys: Mapping[int, str]) -> frozenset[int]:

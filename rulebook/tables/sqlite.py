@@ -56,7 +56,8 @@ CREATE TABLE IF NOT EXISTS rb_tables (
     created     REAL NOT NULL,
     updated     REAL NOT NULL,
     successor   TEXT,
-    label       TEXT NOT NULL
+    label       TEXT NOT NULL,
+    recorded    INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS rb_tables_updated ON rb_tables (status, updated);
 CREATE TABLE IF NOT EXISTS rb_steps (
@@ -112,6 +113,10 @@ class SQLiteStore(TableStore):
                 for statement in SCHEMA.split(";"):
                     if statement.strip():
                         self._db.execute(statement)
+                # a file made before the column existed (SQLite has no ADD COLUMN IF NOT EXISTS)
+                names = {row[1] for row in self._db.execute("PRAGMA table_info(rb_tables)")}
+                if "recorded" not in names:
+                    self._db.execute("ALTER TABLE rb_tables ADD COLUMN recorded INTEGER NOT NULL DEFAULT 0")
                 self._db.execute(
                     "INSERT OR IGNORE INTO rb_settings (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
                 )
@@ -163,15 +168,18 @@ class SQLiteStore(TableStore):
         seed_chosen: bool = False,
         tokens: Mapping[int, str] | None = None,
         label: str = "",
+        recorded: int = 0,
     ) -> TableInfo:
         seats = tuple(seats)
+        if type(recorded) is not int or recorded < 0:
+            raise ValueError("recorded must be an int >= 0")
         keys = tokens_for(seats, tokens)
         check_new_table(game, version, options, seats, seed, keys)
         stamp = now()
         table_id = new_table_id()
         with self._write() as db:
             db.execute(
-                f"INSERT INTO rb_tables ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, NULL, ?)",
+                f"INSERT INTO rb_tables ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, NULL, ?, ?)",
                 (
                     table_id,
                     game,
@@ -185,6 +193,7 @@ class SQLiteStore(TableStore):
                     stamp,
                     stamp,
                     str(label)[:MAX_LABEL],
+                    recorded,
                 ),
             )
             db.executemany(

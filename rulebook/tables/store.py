@@ -138,6 +138,8 @@ class TableInfo:
     updated: float
     successor: str | None = None
     label: str = ""
+    recorded: int = 0
+    """The first ``recorded`` moves were copied from a save file with a new seed put in (``Match.recorded``)."""
 
     @property
     def is_open(self) -> bool:
@@ -145,7 +147,7 @@ class TableInfo:
 
 
 #: The columns of a table's row, in the order ``info_from_row`` reads them (both backends).
-COLUMNS = "id, game, version, options, seats, table_mode, seed, seed_chosen, status, revision, moves, cuts, created, updated, successor, label"
+COLUMNS = "id, game, version, options, seats, table_mode, seed, seed_chosen, status, revision, moves, cuts, created, updated, successor, label, recorded"
 
 
 def info_from_row(row: Sequence[Any]) -> TableInfo:
@@ -167,6 +169,7 @@ def info_from_row(row: Sequence[Any]) -> TableInfo:
         updated=float(row[13]),
         successor=row[14],
         label=row[15],
+        recorded=int(row[16]),
     )
 
 
@@ -237,8 +240,12 @@ class TableStore(ABC):
         seed_chosen: bool = False,
         tokens: Mapping[int, str] | None = None,
         label: str = "",
+        recorded: int = 0,
     ) -> TableInfo:
         """A new open table at revision 0, with no moves.
+
+        ``recorded``: how many of the moves about to be appended were copied
+        from a save file under a new seed (their chance is not this seed's).
 
         ``tokens``: seat -> token for the seats people take (human seats)
         and for ``OWNER``; new ones are made for any not given. Reusing the

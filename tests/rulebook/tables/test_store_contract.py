@@ -290,3 +290,12 @@ def test_two_devices_acting_at_once_never_lose_or_repeat_a_move(store: TableStor
         assert [t for t in texts if t.startswith(f"d{me}-")] == [f"d{me}-{k}" for k in range(moves)]
     assert table.info.revision == 2 * moves and table.info.moves == 2 * moves
     assert sum(won for _, won, _ in outcome) == 2 * moves
+
+
+def test_a_copy_keeps_how_many_of_its_moves_were_recorded_under_another_seed(store: TableStore):
+    """``recorded`` (issue 17): a save's copy takes its past as recorded and draws the rest from a new seed."""
+    assert new(store).recorded == 0
+    info = new(store, recorded=5)
+    assert info.recorded == 5 and store.info(info.id).recorded == 5 and store.load(info.id).info.recorded == 5
+    with pytest.raises(ValueError):
+        new(store, recorded=-1)

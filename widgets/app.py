@@ -36,7 +36,7 @@ from rulebook.core.errors import BadOption, BadRecord
 from rulebook.core.match import MAX_RECORD_BYTES
 from rulebook.core.lesson import Lesson, LessonError, load_lesson
 from rulebook.core.text import RuleText, load_quick, load_rules, quick_html
-from rulebook.tables import links, seal
+from rulebook.tables import limits, links, seal
 from rulebook.tables.opening import open_store
 from rulebook.tables.session import TableError, TableSession, reseeded
 from rulebook.tables.store import NoSuchTable, TableStore, is_token_text
@@ -165,14 +165,25 @@ class GameApp:
         self.panel_area.children = (self.view.panel,)
         self.options_area.children = (self.view.options_widget,)
         self.session: TableSession
+        self.table_rate = limits.PageRate()
+        """The new tables this page made lately (a page may make only so many a minute)."""
         if table_id is None or not self._open_table(table_id, keys, claim):
             try:
                 self._start(options, seed, seats, table)
+            except TableError as error:  # no new table now (the store is full, or too many)
+                self._start_unstored(error)
             except RulebookError as error:
                 self.notices.append((error.message_ja, error.message_en))
-                self._start(None, None, None, False)
+                try:
+                    self._start(None, None, None, False)
+                except TableError as refused:
+                    self._start_unstored(refused)
         if learn and self.lesson is not None:
-            self._resume_or_start_lesson()
+            try:
+                self._resume_or_start_lesson()
+            except TableError as error:  # no lesson table now: the page shows the game and says why
+                self.guide = None
+                self.notices.append((error.message_ja, error.message_en))
         self.view.set_options(self.match.options)
         self._sync_newgame_panel()
         self.refresh()
@@ -348,11 +359,27 @@ class GameApp:
         if seats is None:
             seats = self.view.default_seats(opts)
         current = getattr(self, "session", None)
+        limits.check_new_table(self.store, self.table_rate)
         if current is not None and not current.is_spectator():
             session = current.rematch(opts, seed=seed, seats=seats, table_mode=table)
         else:
             session = TableSession.create(self.store, self.game, opts, seed=seed, seats=seats, table_mode=table)
         self._use(session)
+        self._advance()
+        self._reset_viewer()
+
+    def _start_unstored(self, error: RulebookError) -> None:
+        """No table could be made for a new page: play a game kept in this page alone, and say so.
+
+        The page still works (a visitor is never shown a broken page), but
+        nothing it does reaches the site's store: another device cannot join,
+        and a reload starts over.
+        """
+        self.notices.append((error.message_ja, error.message_en))
+        self.notices.append((t("unstored", "ja"), t("unstored", "en")))
+        self.store = open_store("memory:")
+        opts = self.game.normalize_options(self.view.table_options({}, False))
+        self._use(TableSession.create(self.store, self.game, opts, seats=self.view.default_seats(opts)))
         self._advance()
         self._reset_viewer()
 
@@ -564,7 +591,11 @@ class GameApp:
         if self.lesson is None:
             return
         self.guide = LessonGuide(self, self.lesson)
-        self.guide.start(0)
+        try:
+            self.guide.start(0)
+        except TableError:
+            self.guide = None  # no lesson table could be made now: the page stays as it was
+            raise
         self.refresh()
 
     def _resume_or_start_lesson(self) -> None:
@@ -583,6 +614,7 @@ class GameApp:
 
     def use_match(self, match: Match, label: str) -> None:
         """Show ``match`` on a new table of the store (a lesson's step)."""
+        limits.check_new_table(self.store, self.table_rate)
         self._use(TableSession.from_match(self.store, match, seed_chosen=True, label=label))
         self.view.set_options(match.options)
         self._sync_newgame_panel()
@@ -656,7 +688,7 @@ class GameApp:
             this_game(str(data.get("game")))
             if self._resume_saved_table(meta):
                 return
-        match = Match.from_record(data, this_game)
+        match = Match.from_record(data, this_game, seconds=limits.REPLAY_SECONDS)
         if not sealed and match.table and not match.is_over():
             raise BadRecord("record", t("load_plain_table", "ja"), t("load_plain_table", "en"))
         if not sealed and match.recorded and not match.is_over():
@@ -666,6 +698,7 @@ class GameApp:
             if self.game.hidden_information:
                 raise BadRecord("record", t("load_table_gone", "ja"), t("load_table_gone", "en"))
             match = reseeded(match)
+        limits.check_new_table(self.store, self.table_rate)
         self._use(TableSession.from_match(self.store, match, seed_chosen=chosen))
         self.message = (t("loaded", "ja", moves=len(match.actions)), t("loaded", "en", moves=len(match.actions)))
         self._advance()

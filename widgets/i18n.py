@@ -123,6 +123,10 @@ WORDS.update(
             "この記録は別のシード値から写された途中経過です。封付きの保存ファイルからしか再開できません。",
             "This record is a game in progress copied under another seed; only a sealed save file can resume it.",
         ),
+        "unstored": (
+            "このゲームはこの画面の中だけにあります（保存されず、ほかの端末からは参加できません）。",
+            "This game lives in this page only: it is not stored, and no other device can join it.",
+        ),
         "resumed_table": (
             "保存ファイルのテーブルに戻りました（席 {seats}）。",
             "Back at the save file's table (seat {seats}).",

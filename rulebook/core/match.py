@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Mapping, Sequence
 
@@ -425,8 +426,13 @@ class Match:
         return cls.from_record(data, games)
 
     @classmethod
-    def from_record(cls, data: Any, games: Callable[[str], Game]) -> "Match":
-        """Rebuild a match by replaying a record; verifies drawn dice against the seed."""
+    def from_record(cls, data: Any, games: Callable[[str], Game], seconds: float | None = None) -> "Match":
+        """Rebuild a match by replaying a record; verifies drawn dice against the seed.
+
+        ``seconds``: give up (``BadRecord``) once the replay has taken that
+        long, so a page never spends minutes of CPU on one uploaded file
+        (a legal 19,500-move record took 20-35 s; issue 17).
+        """
         if not isinstance(data, dict):
             raise _bad("保存データの形式が違います。", "A saved game must be a JSON object.")
         name = data.get("game")
@@ -462,9 +468,15 @@ class Match:
             raise _bad("記録済みの手数が読めません。", "The count of recorded moves is malformed.")
         match.recorded = recorded
         extra = _step_meta(meta.get("steps"), len(actions), len(match.seats))
+        deadline = None if seconds is None else time.monotonic() + seconds
         for number, text in enumerate(actions, start=1):
             group, author = extra[number - 1] if extra else (0, None)
             match._replay_one(number, text, group, author)
+            if deadline is not None and number % 50 == 0 and time.monotonic() > deadline:
+                raise _bad(
+                    f"この記録は長すぎて読み込めません（{seconds:.0f} 秒で {number} / {len(actions)} 手まで）。",
+                    f"This record is too long to load ({number} of {len(actions)} moves replayed in {seconds:.0f} s).",
+                )
         return match
 
     def _replay_one(self, number: int, text: str, group: int = 0, author: int | None = None) -> None:

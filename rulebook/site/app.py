@@ -27,6 +27,7 @@ Plus an access log that says what matters (pages, shutdowns, errors).
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import secrets
@@ -46,6 +47,8 @@ from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHa
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from voila.utils import create_include_assets_functions
+
+from rulebook.tables import limits
 
 from .kernels import capped_kernel_manager, default_max_kernels, live_kernel_processes
 
@@ -153,6 +156,24 @@ class StreamedPageErrors:
             self.finish()
 
 
+def set_client_header(request: Any) -> None:
+    """Tell the page's kernel who its client is (issue 17: new tables are rate-limited per client).
+
+    The client is the address this server saw for the request, hashed with a
+    salt made at start (the kernel needs to tell clients apart, not to know
+    addresses). It travels as a request header that Voilà copies into the
+    kernel's environment (``http_header_envs``, ``$HTTP_X_RULEBOOK_CLIENT``;
+    preheated kernels get it with the rest of the request); whatever the
+    visitor sent under that name is overwritten, so it cannot be forged.
+    """
+    address = str(getattr(request, "remote_ip", "") or "")
+    digest = hashlib.blake2b(address.encode("utf-8", "replace"), key=_CLIENT_SALT, digest_size=12).hexdigest()
+    request.headers[limits.CLIENT_HEADER] = digest
+
+
+_CLIENT_SALT = secrets.token_bytes(16)
+
+
 class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
     """A notebook page (``/voila/render/<nb>.ipynb``)."""
 
@@ -161,6 +182,7 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
         # Touching xsrf_token sets the `_xsrf` cookie (before the first flush)
         # that the page's shutdown beacon echoes back: voila issue 1458.
         self.xsrf_token
+        set_client_header(self.request)
         manager = self.kernel_manager
         claim = reservation = None
         if path and hasattr(manager, "reserve"):

@@ -41,6 +41,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulebook.tables.limits import CLIENT_HEADER, DEFAULT_MAX_STORE_MB, ENV_MAX_STORE_MB
+
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
 TEMPLATE = "rulebook"
@@ -121,6 +123,8 @@ class SiteOptions:
     """A kernel handed to a page is not culled for this many seconds (its page may still be loading)."""
     cell_timeout: int = CELL_TIMEOUT
     """Seconds a cell may run (0: no limit); never applied to a cell waiting for its visitor (``CellTimeout``)."""
+    max_store_mb: int = DEFAULT_MAX_STORE_MB
+    """No new table once the table store takes this many MB (0: no cap); docs/security.md."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "notebooks", Path(self.notebooks).resolve())
@@ -133,6 +137,8 @@ class SiteOptions:
             raise ValueError(f"cell timeout must be >= 0 (0: no limit): {self.cell_timeout}")
         if self.cull_grace < 0:
             raise ValueError(f"cull grace must be >= 0: {self.cull_grace}")
+        if self.max_store_mb < 0:
+            raise ValueError(f"max store MB must be >= 0 (0: no cap): {self.max_store_mb}")
         if self.max_kernels < 0:
             raise ValueError(f"max kernels must be >= 0 (0: from the memory): {self.max_kernels}")
         if self.db and not self.db.startswith(("sqlite:", "postgresql://", "postgres://", "memory:")):
@@ -216,6 +222,8 @@ def voila_config(options: SiteOptions) -> dict:
             "show_tracebacks": False,
             "preheat_kernel": bool(options.preheat and options.pool_size > 0),
             "default_pool_size": options.pool_size if options.preheat else 0,
+            # the client id the page handler sets (issue 17: new tables are rate-limited per client)
+            "http_header_envs": [CLIENT_HEADER],
         },
         "VoilaExecutor": {
             "show_tracebacks": False,
@@ -282,6 +290,7 @@ def cli_arguments(options: SiteOptions) -> list[str]:
         "--max-kernels", str(options.max_kernels),
         "--cull-grace", str(options.cull_grace),
         "--cell-timeout", str(options.cell_timeout),
+        "--max-store-mb", str(options.max_store_mb),
     ]
     if options.db:
         args += ["--db", options.db]
@@ -300,6 +309,7 @@ def command_line(options: SiteOptions, python: str | None = None) -> list[str]:
 def site_environment(options: SiteOptions) -> dict[str, str]:
     """What the server exports to every kernel (pages read the store, the house and the cap from it)."""
     env = {"RULEBOOK_DB": options.store_url, "RULEBOOK_MAX_KERNELS": str(options.kernel_cap)}
+    env[ENV_MAX_STORE_MB] = str(options.max_store_mb)
     house = options.house_file
     env["RULEBOOK_HOUSE"] = str(house) if house is not None else ""
     return env

@@ -115,6 +115,14 @@ SCHEMA = (
         value TEXT NOT NULL
     )
     """,
+    """
+    CREATE TABLE IF NOT EXISTS rb_events (
+        kind TEXT NOT NULL,
+        who  TEXT NOT NULL,
+        at   DOUBLE PRECISION NOT NULL
+    )
+    """,
+    "CREATE INDEX IF NOT EXISTS rb_events_who ON rb_events (kind, who, at)",
 )
 
 CONNECT_TIMEOUT = 10
@@ -456,6 +464,34 @@ class PostgresStore(TableStore):
                     (OVER, CLOSED, float(finished_before), OPEN, float(abandoned_before)),
                 )
                 return int(cur.rowcount)
+
+        return self._run(work)
+
+    def count_event(self, kind: str, who: str, window: float, limit: int, when: float | None = None) -> bool:
+        stamp = now() if when is None else float(when)
+        key = f"rb_events:{kind}:{who}"
+
+        def work(conn: Any) -> bool:
+            with self._tx(conn) as cur:
+                # one client's pages in several processes count in turn (hashtext: a 32-bit lock key)
+                cur.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (key,))
+                cur.execute("DELETE FROM rb_events WHERE kind = %s AND who = %s AND at <= %s", (str(kind), str(who), stamp - window))
+                cur.execute("SELECT COUNT(*) FROM rb_events WHERE kind = %s AND who = %s", (str(kind), str(who)))
+                if cur.fetchone()[0] >= limit:
+                    return False
+                cur.execute("INSERT INTO rb_events (kind, who, at) VALUES (%s, %s, %s)", (str(kind), str(who), stamp))
+                return True
+
+        return self._run(work)
+
+    def size_bytes(self) -> int:
+        def work(conn: Any) -> int:
+            with conn.cursor() as cur:
+                cur.execute(
+                    "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
+                    "WHERE c.relkind = 'r' AND c.relname IN ('rb_tables', 'rb_steps', 'rb_seats', 'rb_settings', 'rb_events')"
+                )
+                return int(cur.fetchone()[0])
 
         return self._run(work)
 

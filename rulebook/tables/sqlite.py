@@ -83,6 +83,12 @@ CREATE TABLE IF NOT EXISTS rb_settings (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS rb_events (
+    kind TEXT NOT NULL,
+    who  TEXT NOT NULL,
+    at   REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rb_events_who ON rb_events (kind, who, at);
 """
 
 
@@ -342,6 +348,23 @@ class SQLiteStore(TableStore):
                 (OVER, CLOSED, finished_before, OPEN, abandoned_before),
             )
             return cursor.rowcount
+
+    def count_event(self, kind: str, who: str, window: float, limit: int, when: float | None = None) -> bool:
+        stamp = now() if when is None else float(when)
+        with self._write() as db:
+            db.execute("DELETE FROM rb_events WHERE kind = ? AND who = ? AND at <= ?", (str(kind), str(who), stamp - window))
+            (count,) = db.execute("SELECT COUNT(*) FROM rb_events WHERE kind = ? AND who = ?", (str(kind), str(who))).fetchone()
+            if count >= limit:
+                return False
+            db.execute("INSERT INTO rb_events (kind, who, at) VALUES (?, ?, ?)", (str(kind), str(who), stamp))
+            return True
+
+    def size_bytes(self) -> int:
+        with self._lock:
+            (pages,) = self._db.execute("PRAGMA page_count").fetchone()
+            (size,) = self._db.execute("PRAGMA page_size").fetchone()
+            (free,) = self._db.execute("PRAGMA freelist_count").fetchone()
+        return int(pages - free) * int(size)
 
     def setting(self, key: str, make: Callable[[], str]) -> str:
         with self._lock:

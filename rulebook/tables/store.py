@@ -323,6 +323,20 @@ class TableStore(ABC):
         untouched since ``abandoned_before``; returns how many went."""
 
     @abstractmethod
+    def count_event(self, kind: str, who: str, window: float, limit: int, when: float | None = None) -> bool:
+        """Note one ``kind`` event by ``who`` unless ``limit`` of them happened in the last ``window`` seconds.
+
+        True: noted (under the limit); False: nothing written. One transaction,
+        so pages of one client in several processes share the count (the rate
+        limit on new tables, docs/security.md "Tables and the store"). Events
+        older than the window are forgotten at the same time.
+        """
+
+    @abstractmethod
+    def size_bytes(self) -> int:
+        """How much room the store takes (the database file or the database), for the size cap."""
+
+    @abstractmethod
     def setting(self, key: str, make: Callable[[], str]) -> str:
         """A site-wide value (e.g. the key that seals save files), created once by ``make``.
 

@@ -299,3 +299,20 @@ def test_a_copy_keeps_how_many_of_its_moves_were_recorded_under_another_seed(sto
     assert info.recorded == 5 and store.info(info.id).recorded == 5 and store.load(info.id).info.recorded == 5
     with pytest.raises(ValueError):
         new(store, recorded=-1)
+
+
+def test_events_are_counted_per_client_within_a_window(store: TableStore):
+    """The rate limit on new tables (issue 17): ``limit`` events per ``who`` in any ``window`` seconds."""
+    assert [store.count_event("table", "a", 60, 3, when=100.0 + k) for k in range(4)] == [True, True, True, False]
+    assert store.count_event("table", "b", 60, 3, when=104.0)  # another client has its own count
+    assert store.count_event("load", "a", 60, 3, when=104.0)  # and another kind of event
+    assert not store.count_event("table", "a", 60, 3, when=159.0)
+    assert store.count_event("table", "a", 60, 3, when=160.5)  # the first ones left the window
+
+
+def test_the_store_tells_its_size(store: TableStore):
+    before = store.size_bytes()
+    assert before > 0
+    info = new(store)
+    store.append(info.id, 0, [step(f"move {k} " + "x" * 200) for k in range(2000)])
+    assert store.size_bytes() > before

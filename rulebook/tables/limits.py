@@ -74,8 +74,8 @@ def store_full(store: TableStore) -> bool:
 class PageRate:
     """The new tables one page made lately (kept by the page's ``GameApp``)."""
 
-    limit: int = PAGE_TABLES
-    window: float = WINDOW
+    limit: int = field(default_factory=lambda: PAGE_TABLES)
+    window: float = field(default_factory=lambda: WINDOW)
     times: deque = field(default_factory=deque)
 
     def allow(self, now: float | None = None) -> bool:

@@ -306,7 +306,8 @@ class GameApp:
     def _open_table(self, table_id: str, keys: Sequence[str], claim: bool = False) -> bool:
         """Open the table of the page's link; False (with a notice) if there is none to open."""
         try:
-            session, unknown = TableSession.open(self.store, table_id, keys, claim=claim)
+            # a seat's link without claim=1 only watches the seat, and its device is told (issue 17)
+            session, unknown = TableSession.open(self.store, table_id, keys, claim=claim, watch=not claim)
         except NoSuchTable:
             self.notices.append((t("no_table", "ja"), t("no_table", "en")))
             return False
@@ -333,7 +334,7 @@ class GameApp:
     def _update_link(self) -> None:
         """The address bar: this table and the seats this page plays (a reload comes back here)."""
         session = self.session
-        query = links.page_query(session.table_id, session.page_keys(), self.lang)
+        query = links.page_query(session.table_id, session.page_keys(), self.lang, claim=session.own_link_claims())
         self.page_link.query = query + ("&learn=1" if getattr(self, "guide", None) is not None else "")
 
     def origin(self) -> str:
@@ -526,6 +527,11 @@ class GameApp:
             session.released = frozenset()
             self._reset_viewer()
             self._update_link()
+        if session.watched:
+            names = ", ".join(str(seat + 1) for seat in sorted(session.watched))
+            self.message = (t("seat_watched", "ja", seats=names), t("seat_watched", "en", seats=names))
+            session.watched = frozenset()
+            changed = True
         if session.info.successor and self._follow(session.info.successor):
             return True
         if session.stalled(self.view.auto_roll):
@@ -538,7 +544,8 @@ class GameApp:
     def _follow(self, successor: str) -> bool:
         """Another device started the next game at this table: go there with the same seats."""
         try:
-            session, _ = TableSession.open(self.store, successor, self.session.page_keys())
+            # a watching page keeps only watching at the next game (its seats' devices are told again)
+            session, _ = TableSession.open(self.store, successor, self.session.page_keys(), watch=bool(self.session.watching))
         except (NoSuchTable, RulebookError):
             return False
         self._use(session)
@@ -872,7 +879,7 @@ class GameApp:
     def _reset_viewer(self) -> None:
         humans = self.human_seats()
         player = self.match.current_player
-        self.viewer = player if player in humans else (humans[0] if humans else SPECTATOR)
+        self.viewer = player if player in humans else (humans[0] if humans else self._watched_seat())
         self.revealed = not self.hot_seat()
         self.save_ready = False
 
@@ -884,12 +891,16 @@ class GameApp:
             self.viewer, self.revealed = humans[0], True
             return
         if self.viewer not in humans:
-            self.viewer = humans[0] if humans else SPECTATOR
+            self.viewer = humans[0] if humans else self._watched_seat()
         if player >= 0 and player in humans and player != self.viewer:
             self.viewer = player
             self.revealed = not self.hot_seat()
         if self.match.is_over():
             self.revealed = True
+
+    def _watched_seat(self) -> int:
+        """The seat a watching page shows (its link's first seat), or ``SPECTATOR``."""
+        return min(self.session.watching, default=SPECTATOR)
 
     def reveal(self) -> None:
         """The next player has the tablet: show their view."""
@@ -919,7 +930,10 @@ class GameApp:
             tags.append(f"<span class='rb-table-label rb-lesson-tag'>{html.escape(t('lesson_tag', lang))}</span>")
         elif session.info.label:
             tags.append(f"<span class='rb-table-label'>{html.escape(session.info.label)}</span>")
-        if session.is_spectator():
+        if session.watching:
+            names = ", ".join(str(k + 1) for k in sorted(session.watching))
+            tags.append(f"<span class='rb-watching rb-watching-seat'>{html.escape(t('watching_seat', lang, seats=names))}</span>")
+        elif session.is_spectator():
             tags.append(f"<span class='rb-watching'>{html.escape(t('watching', lang))}</span>")
         elif len(set(self.match.seats)) > 1 or len(self.human_seats()) < self.match.seats.count(HUMAN):
             names = ", ".join(f"{t('seat', lang)} {k + 1}" for k in self.human_seats())

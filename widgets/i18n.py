@@ -127,6 +127,14 @@ WORDS.update(
             "このゲームはこの画面の中だけにあります（保存されず、ほかの端末からは参加できません）。",
             "This game lives in this page only: it is not stored, and no other device can join it.",
         ),
+        "watching_seat": (
+            "席 {seats} を観戦中（この画面では指せません。席のリンクを開き直すと遊べます）",
+            "watching seat {seats} (no moves from this page; open the seat's link to play)",
+        ),
+        "seat_watched": (
+            "席 {seats} が別の端末でも開かれ、観戦されています。心当たりがなければお店の人に伝えてください。",
+            "Seat {seats} was also opened on another device, to watch it. If that was not you, tell the staff.",
+        ),
         "resumed_table": (
             "保存ファイルのテーブルに戻りました（席 {seats}）。",
             "Back at the save file's table (seat {seats}).",

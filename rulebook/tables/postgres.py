@@ -105,9 +105,11 @@ SCHEMA = (
         token     TEXT NOT NULL,
         last_seen DOUBLE PRECISION,
         claims    INTEGER NOT NULL DEFAULT 0,
+        watches   INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (table_id, seat)
     )
     """,
+    "ALTER TABLE rb_seats ADD COLUMN IF NOT EXISTS watches INTEGER NOT NULL DEFAULT 0",
     "CREATE INDEX IF NOT EXISTS rb_seats_token ON rb_seats (table_id, token)",
     """
     CREATE TABLE IF NOT EXISTS rb_settings (
@@ -413,6 +415,30 @@ class PostgresStore(TableStore):
         def work(conn: Any) -> dict[int, int]:
             with conn.cursor() as cur:
                 cur.execute("SELECT seat, claims FROM rb_seats WHERE table_id = %s", (str(table_id),))
+                return {int(seat): int(count) for seat, count in cur.fetchall()}
+
+        return self._run(work)
+
+    def watch(self, table_id: str, seats: Iterable[int]) -> TableInfo:
+        seats = [int(s) for s in seats]
+
+        def work(conn: Any) -> TableInfo:
+            with self._tx(conn) as cur:
+                info = self._row(cur, table_id, lock=True)
+                if seats:
+                    cur.executemany(
+                        "UPDATE rb_seats SET watches = watches + 1 WHERE table_id = %s AND seat = %s",
+                        [(info.id, s) for s in seats],
+                    )
+                cur.execute("UPDATE rb_tables SET revision = revision + 1, updated = %s WHERE id = %s", (now(), info.id))
+                return self._row(cur, info.id)
+
+        return self._run(work)
+
+    def watches(self, table_id: str) -> dict[int, int]:
+        def work(conn: Any) -> dict[int, int]:
+            with conn.cursor() as cur:
+                cur.execute("SELECT seat, watches FROM rb_seats WHERE table_id = %s", (str(table_id),))
                 return {int(seat): int(count) for seat, count in cur.fetchall()}
 
         return self._run(work)

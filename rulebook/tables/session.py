@@ -101,6 +101,12 @@ class TableSession:
     """Each seat's claim count when this page last looked: a higher count means another device took the seat."""
     released: frozenset[int] = frozenset()
     """Seats this page let go at its last ``sync`` because another device claimed them (the page says so)."""
+    watching: frozenset[int] = frozenset()
+    """Seats whose link this page opened without claiming them: it shows their view and makes no move."""
+    watches_seen: dict[int, int] = field(default_factory=dict)
+    """Each seat's watch count when this page last looked (a higher count: another device opened it to watch)."""
+    watched: frozenset[int] = frozenset()
+    """Seats of this page another device began to watch at the last ``sync`` (the page says so)."""
     _redo: list[list[StoredStep]] = field(default_factory=list, repr=False)
     _redo_revision: int = field(default=-1, repr=False)
     _changed_at: float = field(default_factory=time.monotonic, repr=False)
@@ -169,14 +175,18 @@ class TableSession:
 
     @classmethod
     def open(
-        cls, store: TableStore, table_id: str, tokens: Iterable[str] = (), *, claim: bool = False
+        cls, store: TableStore, table_id: str, tokens: Iterable[str] = (), *, claim: bool = False, watch: bool = False
     ) -> tuple["TableSession", list[str]]:
         """The table ``table_id`` as seen by a page holding ``tokens``.
 
         Returns the session and the tokens that open no seat of this table
         (the page says so, and shows what a spectator sees). With ``claim``
         (a seat's link was just opened, e.g. its QR code scanned) the seats
-        move to this page: pages that held them let them go. Raises
+        move to this page: pages that held them let them go. With ``watch``
+        (a seat's link opened without its claim) the page only watches
+        those seats — it shows their view, makes no move — and the pages
+        holding them are told. Without either (the page following its table
+        to the next game) it holds them as before. Raises
         ``NoSuchTable``, or ``TableError`` when the table was made by another
         version of the game than this site plays.
         """
@@ -210,9 +220,15 @@ class TableSession:
             else:
                 keys[seat] = token
         seats = _seats(keys)
+        watching: frozenset[int] = frozenset()
         if claim and seats:
             store.claim(info.id, seats)
+        elif watch and seats:
+            store.watch(info.id, seats)
+            watching, seats = seats, frozenset()
         session = cls(store, game, info, match, keys, seats, store.claims(info.id))
+        session.watching = watching
+        session.watches_seen = store.watches(info.id)
         if claim and seats:
             # catch up with the claim (and any move made meanwhile); the claim counts it
             # remembers include its own, so it keeps its seats
@@ -264,17 +280,32 @@ class TableSession:
     def can_redo(self) -> bool:
         return self.is_open and bool(self._redo) and self._redo_revision == self.revision
 
+    def own_link_claims(self) -> bool:
+        """The page's own address claims its seats (a reload takes them back); a watching page's does not."""
+        return bool(self.seats_here)
+
     def keys_for(self, seats: Iterable[int]) -> list[str]:
         return [self.keys[s] for s in sorted(seats) if s in self.keys]
 
     def page_keys(self) -> list[str]:
         """The tokens this page's own URL carries: its owner token (if any) and its seats'."""
-        return self.keys_for(({OWNER} if self.owner else set()) | set(self.seats_here))
+        return self.keys_for(({OWNER} if self.owner else set()) | set(self.seats_here) | set(self.watching))
 
     # ----- seats on this page -------------------------------------------------------------------------------
     def hold(self, seats: Iterable[int]) -> None:
-        """Play exactly ``seats`` on this page (those it has tokens for); hand the others to other devices."""
-        self.seats_here = frozenset(s for s in seats if s in self.keys and s != OWNER)
+        """Play exactly ``seats`` on this page (those it has tokens for); hand the others to other devices.
+
+        A seat taken up here that this page did not play is claimed, as its
+        link would (a device playing it is told and lets it go): a watching
+        page cannot start playing a seat silently.
+        """
+        wanted = frozenset(s for s in seats if s in self.keys and s != OWNER)
+        taken = wanted - self.seats_here
+        if taken:
+            self.store.claim(self.table_id, taken)
+            self.claims_seen = {**self.claims_seen, **{s: n for s, n in self.store.claims(self.table_id).items() if s in taken}}
+        self.seats_here = wanted
+        self.watching = self.watching - wanted
 
     # ----- moves -----------------------------------------------------------------------------------------------
     def _check_turn(self) -> None:
@@ -440,6 +471,11 @@ class TableSession:
         self.released = taken
         if taken:
             self.seats_here = self.seats_here - taken
+        watches = self.store.watches(self.table_id)
+        self.watched = self.watched | frozenset(
+            s for s in self.seats_here if watches.get(s, 0) > self.watches_seen.get(s, 0)
+        )
+        self.watches_seen = watches
 
     def _catch_up(self, table: Table, at: int) -> None:
         if len(self.match.steps) != at:

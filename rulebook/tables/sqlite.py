@@ -76,6 +76,7 @@ CREATE TABLE IF NOT EXISTS rb_seats (
     token     TEXT NOT NULL,
     last_seen REAL,
     claims    INTEGER NOT NULL DEFAULT 0,
+    watches   INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (table_id, seat)
 );
 CREATE INDEX IF NOT EXISTS rb_seats_token ON rb_seats (table_id, token);
@@ -123,6 +124,9 @@ class SQLiteStore(TableStore):
                 names = {row[1] for row in self._db.execute("PRAGMA table_info(rb_tables)")}
                 if "recorded" not in names:
                     self._db.execute("ALTER TABLE rb_tables ADD COLUMN recorded INTEGER NOT NULL DEFAULT 0")
+                names = {row[1] for row in self._db.execute("PRAGMA table_info(rb_seats)")}
+                if "watches" not in names:
+                    self._db.execute("ALTER TABLE rb_seats ADD COLUMN watches INTEGER NOT NULL DEFAULT 0")
                 self._db.execute(
                     "INSERT OR IGNORE INTO rb_settings (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
                 )
@@ -311,6 +315,21 @@ class SQLiteStore(TableStore):
     def claims(self, table_id: str) -> dict[int, int]:
         with self._lock:
             rows = self._db.execute("SELECT seat, claims FROM rb_seats WHERE table_id = ?", (table_id,)).fetchall()
+        return {int(seat): int(count) for seat, count in rows}
+
+    def watch(self, table_id: str, seats: Iterable[int]) -> TableInfo:
+        seats = [int(s) for s in seats]
+        with self._write() as db:
+            self._row(db, table_id)
+            db.executemany(
+                "UPDATE rb_seats SET watches = watches + 1 WHERE table_id = ? AND seat = ?", [(table_id, s) for s in seats]
+            )
+            db.execute("UPDATE rb_tables SET revision = revision + 1, updated = ? WHERE id = ?", (now(), table_id))
+            return self._row(db, table_id)
+
+    def watches(self, table_id: str) -> dict[int, int]:
+        with self._lock:
+            rows = self._db.execute("SELECT seat, watches FROM rb_seats WHERE table_id = ?", (table_id,)).fetchall()
         return {int(seat): int(count) for seat, count in rows}
 
     def touch(self, table_id: str, seats: Iterable[int], when: float | None = None) -> None:

@@ -305,6 +305,19 @@ class TableStore(ABC):
         """Seat -> how many times its link was claimed (seats people take, and the owner's)."""
 
     @abstractmethod
+    def watch(self, table_id: str, seats: Iterable[int]) -> TableInfo:
+        """A page opened these seats' link without claiming them (it only watches): count it, bump the revision.
+
+        The pages holding those seats see the count grow and tell their
+        player that the seat is also open elsewhere (issue 17: no silent
+        watching of a seat's hidden cards).
+        """
+
+    @abstractmethod
+    def watches(self, table_id: str) -> dict[int, int]:
+        """Seat -> how many times its link was opened only to watch."""
+
+    @abstractmethod
     def touch(self, table_id: str, seats: Iterable[int], when: float | None = None) -> None:
         """A page holding ``seats`` is alive (its heartbeat)."""
 

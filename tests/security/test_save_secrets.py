@@ -173,7 +173,7 @@ def test_a_chance_game_whose_table_is_gone_is_copied_with_a_new_seed(store, game
     assert not loader.session.info.seed_chosen
     unforeseeable(host.match, copy)
     # the copy is a table like any other: a reload reads it back, rolls on, and cannot undo into the past
-    again = GameApp(game_name, lang="en", store=store, table_id=loader.session.table_id, keys=loader.session.page_keys())
+    again = GameApp(game_name, lang="en", store=store, table_id=loader.session.table_id, keys=loader.session.page_keys(), claim=True)
     assert again.match.state == copy.state and again.match.recorded == copy.recorded
     play_some(again, 10, random.Random(6))
     assert again.match.steps[: copy.recorded] == host.match.steps

@@ -48,7 +48,9 @@ def test_reload_comes_back_to_the_same_position(store):
     app.roll()
     first = next(a for a in app.game.legal_actions(app.match.state) if str(a).startswith("place"))
     app.play(first)
-    reloaded = page(store, "chiritsumo", table_id=app.session.table_id, keys=app.session.page_keys())
+    # the page's own address claims its seat (issue 17: a seat link without claim=1 only watches)
+    assert "claim=1" in app.page_link.query
+    reloaded = page(store, "chiritsumo", table_id=app.session.table_id, keys=app.session.page_keys(), claim=True)
     assert reloaded.match.state == app.match.state
     assert not reloaded.undo_button.disabled  # the move is still this seat's to take back
 

@@ -360,6 +360,8 @@ class GameApp:
         if seats is None:
             seats = self.view.default_seats(opts)
         current = getattr(self, "session", None)
+        if current is not None and not current.is_spectator():
+            current.check_rematch(seed)  # before counting a table: a refused New game costs nothing
         limits.check_new_table(self.store, self.table_rate)
         if current is not None and not current.is_spectator():
             session = current.rematch(opts, seed=seed, seats=seats, table_mode=table)
@@ -982,6 +984,7 @@ class GameApp:
         self.start_button.description = t("start", lang)
         self.seed_input.description = t("seed", lang)
         self.seed_input.placeholder = t("seed_placeholder", lang)
+        _hide(self.seed_input, self.session.shared())  # no chosen seed at a table other devices play at
         self.table_input.description = t("table_mode", lang)
         self.load_input.label = t("load", lang)
         self.log_title.value = t("log", lang)

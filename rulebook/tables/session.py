@@ -496,6 +496,37 @@ class TableSession:
             self.store.touch(self.table_id, self.seats_here)
 
     # ----- new tables from this one ---------------------------------------------------------------------------------
+    def shared(self) -> bool:
+        """People play this table on other devices: a human seat is not this page's."""
+        return bool(self.match.human_seats() - self.seats_here)
+
+    def check_rematch(self, seed: Any = None) -> None:
+        """Raise ``TableError`` if this page may not start the next game here now (issue 17).
+
+        On a table shared between devices:
+
+        - an unfinished game is not closed by one seat: it ends by play, or
+          the host page closes it (a café's staff settle a table that cannot
+          agree); every seat may then start the next game;
+        - a chosen seed is refused, always: whoever chose it can work out
+          every roll and deal of the next game, which the other players would
+          play unaware (a seed is for one device replaying a game alone).
+        """
+        if not self.shared():
+            return
+        if seed is not None and seed != "":
+            raise TableError(
+                "seed",
+                "ほかの端末の人もいるテーブルでは、シード値を指定できません（指定した人には次のゲームのダイスや配り札がすべて分かってしまいます）。",
+                "A seed cannot be chosen at a table other devices play at: whoever chose it would know every roll and deal of the next game.",
+            )
+        if self.is_open and not self.match.is_over():
+            raise TableError(
+                "table",
+                "ほかの端末の人が遊んでいる途中のゲームは、1 人の操作では終えられません。ゲームを最後まで遊ぶか、お店の人（ホスト画面）に閉じてもらってください。",
+                "A game others are playing on their devices cannot be ended by one seat: play it to the end, or ask the staff to close it from the host page.",
+            )
+
     def rematch(
         self,
         options: Mapping[str, Any] | None = None,
@@ -509,7 +540,9 @@ class TableSession:
         This table then names it as its successor, so the other devices follow.
         An unfinished table is closed (the result of a game nobody finished
         would mean nothing); a finished one stays as it is, for its replay.
+        Raises ``TableError`` where ``check_rematch`` says no (a shared table).
         """
+        self.check_rematch(seed)
         old_tokens = self.store.seat_tokens(self.table_id)
         new = TableSession.create(
             self.store,

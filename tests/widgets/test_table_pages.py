@@ -152,6 +152,13 @@ def test_the_next_game_takes_every_device_along(store):
     host = page(store, "chiritsumo", options={"mode": "hakoniwa", "players": 2}, seats=["human", "human"])
     phone = seat_page(store, host, 1)
     host.poll()
+    # issue 17: one seat cannot end a game another device plays; the host page closes it, then anyone may
+    host.start_button.click()
+    assert "ask the staff" in host.error_box.value and phone.session.table_id == host.session.table_id
+    from rulebook.tables.session import TableSession
+
+    TableSession.open(store, host.session.table_id)[0].close()
+    host.poll()
     host.start({"mode": "hakoniwa", "players": 2}, None, ["human", "human"])
     assert phone.poll()
     assert phone.session.table_id == host.session.table_id and phone.session.seats_here == {1}

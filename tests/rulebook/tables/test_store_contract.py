@@ -316,3 +316,14 @@ def test_the_store_tells_its_size(store: TableStore):
     info = new(store)
     store.append(info.id, 0, [step(f"move {k} " + "x" * 200) for k in range(2000)])
     assert store.size_bytes() > before
+
+
+def test_watches_are_counted_per_seat_and_bump_the_revision(store: TableStore):
+    """A seat's link opened without its claim (issue 17): the device playing the seat is told."""
+    info = new(store)
+    assert store.watches(info.id) == {OWNER: 0, 0: 0, 2: 0}
+    after = store.watch(info.id, [2])
+    assert after.revision == info.revision + 1
+    assert store.watches(info.id) == {OWNER: 0, 0: 0, 2: 1} and store.claims(info.id)[2] == 0
+    with pytest.raises(NoSuchTable):
+        store.watch("nonexistent-table", [0])

@@ -290,6 +290,20 @@ class Match:
             self._groups = max(self._groups, step.group)
         self._redo.clear()
 
+    def copy(self) -> "Match":
+        """The same game, seed, seats and moves, with fresh bots and no redo, without replaying.
+
+        States are immutable values (engines are pure), so the copy shares
+        them: a loaded file is replayed once, not twice (issue 17: loading
+        time is bounded).
+        """
+        twin = Match.new(self.game, self.options, seed=self.seed, table=self.table, seats=self.seats)
+        twin.recorded = self.recorded
+        twin._states = list(self._states)
+        twin._steps = list(self._steps)
+        twin._groups = self._groups
+        return twin
+
     def truncate(self, keep: int) -> None:
         """Forget every step after the first ``keep`` (an undo made on another device)."""
         if not 0 <= keep <= len(self._steps):

@@ -168,10 +168,7 @@ class TableSession:
         if match.steps:
             info = store.append(info.id, info.revision, [to_stored(s) for s in match.steps], status=OVER if match.is_over() else None)
         keys = store.seat_tokens(info.id)
-        copy = Match.new(match.game, match.options, seed=match.seed, table=match.table, seats=match.seats)
-        copy.recorded = match.recorded
-        copy.extend(match.steps)
-        return cls(store, match.game, info, copy, keys, _seats(keys), store.claims(info.id))
+        return cls(store, match.game, info, match.copy(), keys, _seats(keys), store.claims(info.id))
 
     @classmethod
     def open(

@@ -64,7 +64,12 @@ def test_store_url_and_environment(tmp_path, monkeypatch):
     options = SiteOptions(notebooks=tmp_path, data=tmp_path / "d", max_kernels=7)
     assert options.store_url == f"sqlite://{tmp_path / 'd' / 'tables.sqlite'}"
     env = serve.site_environment(options)
-    assert env == {"RULEBOOK_DB": options.store_url, "RULEBOOK_MAX_KERNELS": "7", "RULEBOOK_HOUSE": ""}
+    assert env == {
+        "RULEBOOK_DB": options.store_url,
+        "RULEBOOK_MAX_KERNELS": "7",
+        "RULEBOOK_HOUSE": "",
+        "RULEBOOK_MAX_STORE_MB": "2048",  # issue 17: the store's size cap
+    }
     monkeypatch.setenv("RULEBOOK_DB", "postgresql://x@localhost/y")
     assert options.store_url == "postgresql://x@localhost/y"
     given = SiteOptions(notebooks=tmp_path, db="sqlite:///tmp/z.sqlite")

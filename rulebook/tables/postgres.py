@@ -33,6 +33,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 from urllib.parse import urlsplit
 
 from .store import (
+    EVENTS_KEPT,
     CLOSED,
     COLUMNS,
     MAX_LABEL,
@@ -502,6 +503,7 @@ class PostgresStore(TableStore):
                 # one client's pages in several processes count in turn (hashtext: a 32-bit lock key)
                 cur.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (key,))
                 cur.execute("DELETE FROM rb_events WHERE kind = %s AND who = %s AND at <= %s", (str(kind), str(who), stamp - window))
+                cur.execute("DELETE FROM rb_events WHERE at < %s", (stamp - max(window, EVENTS_KEPT),))
                 cur.execute("SELECT COUNT(*) FROM rb_events WHERE kind = %s AND who = %s", (str(kind), str(who)))
                 if cur.fetchone()[0] >= limit:
                     return False

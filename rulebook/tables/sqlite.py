@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 from .store import (
     CLOSED,
     COLUMNS,
+    EVENTS_KEPT,
     MAX_LABEL,
     OPEN,
     OVER,
@@ -372,6 +373,8 @@ class SQLiteStore(TableStore):
         stamp = now() if when is None else float(when)
         with self._write() as db:
             db.execute("DELETE FROM rb_events WHERE kind = ? AND who = ? AND at <= ?", (str(kind), str(who), stamp - window))
+            # and everyone's events long past any window, so clients that never come back leave nothing
+            db.execute("DELETE FROM rb_events WHERE at < ?", (stamp - max(window, EVENTS_KEPT),))
             (count,) = db.execute("SELECT COUNT(*) FROM rb_events WHERE kind = ? AND who = ?", (str(kind), str(who))).fetchone()
             if count >= limit:
                 return False

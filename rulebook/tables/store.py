@@ -49,6 +49,8 @@ ENV_DB = "RULEBOOK_DB"
 """Where pages (kernels) find the store: set by ``rulebook serve --db``; inherited by every kernel."""
 
 MAX_LABEL = 80
+EVENTS_KEPT = 3600.0
+"""Seconds a counted event (``TableStore.count_event``) is kept at most, whatever window was asked."""
 
 
 class StoreError(Exception):

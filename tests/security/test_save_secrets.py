@@ -147,11 +147,15 @@ def chance_table(store, game_name: str, rng: random.Random) -> GameApp:
 
 
 def unforeseeable(original: Match, copy: Match) -> None:
-    """The copy's next draws are not the original's: over 30 draws at the current state, some differ."""
-    state = copy.state
-    if copy.game.current_player(state) != CHANCE:
-        # ask at the last chance state the game went through (the dice of the next roll look alike)
-        state = next(s for s in reversed(copy.states) if copy.game.current_player(s) == CHANCE)
+    """The copy's next draws are not the original's: over 30 draws at a chance state, some differ.
+
+    The state asked is the latest chance node of the game with more than one
+    outcome (the dice of the next roll look alike; a forced draw tells nothing).
+    """
+    game = copy.game
+    state = next(
+        s for s in reversed(copy.states) if game.current_player(s) == CHANCE and len(game.chance_outcomes(s)) > 1
+    )
     k = copy.chance_index()
     theirs = [original.sample_at(state, k + i) for i in range(30)]
     ours = [copy.sample_at(state, k + i) for i in range(30)]

@@ -103,6 +103,13 @@ def build_parser() -> argparse.ArgumentParser:
     add_designer_commands(commands)
     add_publish_parser(commands)
     add_simulate_parser(commands)
+    s.add_argument(
+        "--max-store-mb",
+        type=int,
+        default=site.DEFAULT_MAX_STORE_MB,
+        metavar="MB",
+        help="refuse new tables once the table store takes MB megabytes; 0: no cap (default %(default)s)",
+    )
     return parser
 
 
@@ -206,6 +213,7 @@ def main(argv: list[str] | None = None) -> int:
             max_kernels=args.max_kernels,
             cull_grace=args.cull_grace,
             cell_timeout=args.cell_timeout,
+            max_store_mb=args.max_store_mb,
         )
         if args.notebooks is not None:
             kwargs["notebooks"] = args.notebooks

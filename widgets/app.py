@@ -36,10 +36,10 @@ from rulebook.core.errors import BadOption, BadRecord
 from rulebook.core.match import MAX_RECORD_BYTES
 from rulebook.core.lesson import Lesson, LessonError, load_lesson
 from rulebook.core.text import RuleText, load_quick, load_rules, quick_html
-from rulebook.tables import links, seal
+from rulebook.tables import limits, links, seal
 from rulebook.tables.opening import open_store
-from rulebook.tables.session import TableError, TableSession
-from rulebook.tables.store import NoSuchTable, TableStore
+from rulebook.tables.session import TableError, TableSession, reseeded
+from rulebook.tables.store import NoSuchTable, TableStore, is_token_text
 
 from .base import PageLink, RecordUpload, rule_panel_class
 from .i18n import LANGS, t
@@ -171,14 +171,25 @@ class GameApp:
         self.panel_area.children = (self.view.panel,)
         self.options_area.children = (self.view.options_widget,)
         self.session: TableSession
+        self.table_rate = limits.PageRate()
+        """The new tables this page made lately (a page may make only so many a minute)."""
         if table_id is None or not self._open_table(table_id, keys, claim):
             try:
                 self._start(options, seed, seats, table)
+            except TableError as error:  # no new table now (the store is full, or too many)
+                self._start_unstored(error)
             except RulebookError as error:
                 self.notices.append((error.message_ja, error.message_en))
-                self._start(None, None, None, False)
+                try:
+                    self._start(None, None, None, False)
+                except TableError as refused:
+                    self._start_unstored(refused)
         if learn and self.lesson is not None:
-            self._resume_or_start_lesson()
+            try:
+                self._resume_or_start_lesson()
+            except TableError as error:  # no lesson table now: the page shows the game and says why
+                self.guide = None
+                self.notices.append((error.message_ja, error.message_en))
         self.view.set_options(self.match.options)
         self._sync_newgame_panel()
         self.refresh()
@@ -303,7 +314,8 @@ class GameApp:
     def _open_table(self, table_id: str, keys: Sequence[str], claim: bool = False) -> bool:
         """Open the table of the page's link; False (with a notice) if there is none to open."""
         try:
-            session, unknown = TableSession.open(self.store, table_id, keys, claim=claim)
+            # a seat's link without claim=1 only watches the seat, and its device is told (issue 17)
+            session, unknown = TableSession.open(self.store, table_id, keys, claim=claim, watch=not claim)
         except NoSuchTable:
             self.notices.append((t("no_table", "ja"), t("no_table", "en")))
             return False
@@ -330,7 +342,7 @@ class GameApp:
     def _update_link(self) -> None:
         """The address bar: this table and the seats this page plays (a reload comes back here)."""
         session = self.session
-        query = links.page_query(session.table_id, session.page_keys(), self.lang)
+        query = links.page_query(session.table_id, session.page_keys(), self.lang, claim=session.own_link_claims())
         self.page_link.query = query + ("&learn=1" if getattr(self, "guide", None) is not None else "")
 
     def origin(self) -> str:
@@ -357,10 +369,28 @@ class GameApp:
             seats = self.view.default_seats(opts)
         current = getattr(self, "session", None)
         if current is not None and not current.is_spectator():
+            current.check_rematch(seed)  # before counting a table: a refused New game costs nothing
+        limits.check_new_table(self.store, self.table_rate)
+        if current is not None and not current.is_spectator():
             session = current.rematch(opts, seed=seed, seats=seats, table_mode=table)
         else:
             session = TableSession.create(self.store, self.game, opts, seed=seed, seats=seats, table_mode=table)
         self._use(session)
+        self._advance()
+        self._reset_viewer()
+
+    def _start_unstored(self, error: RulebookError) -> None:
+        """No table could be made for a new page: play a game kept in this page alone, and say so.
+
+        The page still works (a visitor is never shown a broken page), but
+        nothing it does reaches the site's store: another device cannot join,
+        and a reload starts over.
+        """
+        self.notices.append((error.message_ja, error.message_en))
+        self.notices.append((t("unstored", "ja"), t("unstored", "en")))
+        self.store = open_store("memory:")
+        opts = self.game.normalize_options(self.view.table_options({}, False))
+        self._use(TableSession.create(self.store, self.game, opts, seats=self.view.default_seats(opts)))
         self._advance()
         self._reset_viewer()
 
@@ -507,6 +537,11 @@ class GameApp:
             session.released = frozenset()
             self._reset_viewer()
             self._update_link()
+        if session.watched:
+            names = ", ".join(str(seat + 1) for seat in sorted(session.watched))
+            self.message = (t("seat_watched", "ja", seats=names), t("seat_watched", "en", seats=names))
+            session.watched = frozenset()
+            changed = True
         if session.info.successor and self._follow(session.info.successor):
             return True
         if session.stalled(self.view.auto_roll):
@@ -519,7 +554,8 @@ class GameApp:
     def _follow(self, successor: str) -> bool:
         """Another device started the next game at this table: go there with the same seats."""
         try:
-            session, _ = TableSession.open(self.store, successor, self.session.page_keys())
+            # a watching page keeps only watching at the next game (its seats' devices are told again)
+            session, _ = TableSession.open(self.store, successor, self.session.page_keys(), watch=bool(self.session.watching))
         except (NoSuchTable, RulebookError):
             return False
         self._use(session)
@@ -572,7 +608,11 @@ class GameApp:
         if self.lesson is None:
             return
         self.guide = LessonGuide(self, self.lesson)
-        self.guide.start(0)
+        try:
+            self.guide.start(0)
+        except TableError:
+            self.guide = None  # no lesson table could be made now: the page stays as it was
+            raise
         self.refresh()
 
     def _resume_or_start_lesson(self) -> None:
@@ -591,6 +631,7 @@ class GameApp:
 
     def use_match(self, match: Match, label: str) -> None:
         """Show ``match`` on a new table of the store (a lesson's step)."""
+        limits.check_new_table(self.store, self.table_rate)
         self._use(TableSession.from_match(self.store, match, seed_chosen=True, label=label))
         self.view.set_options(match.options)
         self._sync_newgame_panel()
@@ -625,13 +666,22 @@ class GameApp:
         self.load_json(content["text"])
 
     def load_json(self, content: bytes | str) -> None:
-        """Resume a saved game as a new table; a bad file raises ``BadRecord`` and keeps the current game.
+        """Resume a saved game; a bad or refused file raises ``BadRecord`` and keeps the current game.
 
-        A sealed file (this site's, see ``rulebook.tables.seal``) resumes
-        exactly, table mode included. A plain record is a replay or a game
-        whose seed its owner knows: it is replayed and its dice checked
-        against the seed; an unfinished table-mode record is refused, since
-        nothing shows a person typed its dice.
+        A sealed file (this site's, see ``rulebook.tables.seal``) made while
+        a game ran is bound to its table and to the seats of the page that
+        saved it (docs/security.md, "Secrets in saved games"): if that table
+        is still in this site's store, loading it opens THAT table at those
+        seats only, exactly as the seats' link would (the seats' other
+        devices are told). If the table is gone, a game with hidden
+        information is refused (a copy would show cards the saver never
+        saw), and any other game becomes a new table with the moves so far
+        and a new secret seed for everything not yet rolled.
+
+        A plain record is a replay or a game whose seed its owner knows: it
+        is replayed and its dice checked against the seed; an unfinished
+        table-mode record is refused, since nothing shows a person typed its
+        dice, and so is one whose moves claim to come from another seed.
         """
         size = len(content.encode("utf-8") if isinstance(content, str) else content)
         if size > MAX_RECORD_BYTES:
@@ -649,11 +699,23 @@ class GameApp:
                 raise BadRecord("record", t("load_other_game", "ja", game=name), t("load_other_game", "en", game=name))
             return self.game
 
-        match = Match.from_record(data, this_game)
+        meta = data.get("meta") if isinstance(data, dict) else None
+        meta = meta if isinstance(meta, dict) else {}
+        if sealed:
+            this_game(str(data.get("game")))
+            if self._resume_saved_table(meta):
+                return
+        match = Match.from_record(data, this_game, seconds=limits.REPLAY_SECONDS)
         if not sealed and match.table and not match.is_over():
             raise BadRecord("record", t("load_plain_table", "ja"), t("load_plain_table", "en"))
-        meta = data.get("meta") if isinstance(data, dict) else None
-        chosen = (not sealed) or bool(isinstance(meta, dict) and meta.get("seed_chosen"))
+        if not sealed and match.recorded and not match.is_over():
+            raise BadRecord("record", t("load_plain_recorded", "ja"), t("load_plain_recorded", "en"))
+        chosen = not sealed
+        if sealed and not match.is_over():
+            if self.game.hidden_information:
+                raise BadRecord("record", t("load_table_gone", "ja"), t("load_table_gone", "en"))
+            match = reseeded(match)
+        limits.check_new_table(self.store, self.table_rate)
         self._use(TableSession.from_match(self.store, match, seed_chosen=chosen))
         self.message = (t("loaded", "ja", moves=len(match.actions)), t("loaded", "en", moves=len(match.actions)))
         self._advance()
@@ -661,16 +723,66 @@ class GameApp:
         self._sync_newgame_panel()
         self.refresh()
 
+    def _resume_saved_table(self, meta: Mapping[str, Any]) -> bool:
+        """Open the table a sealed save is bound to, at the saver's seats; False if it cannot be.
+
+        False when the file names no table or no seat (a spectator's save, or
+        one made before saves were bound), when the table is not in this
+        site's store (purged, or another site's), or when none of the file's
+        seats opens a seat there any more.
+        """
+        table_id, keys = meta.get("table_id"), meta.get("keys")
+        if not is_token_text(table_id) or not isinstance(keys, list):
+            return False
+        tokens = [k for k in keys[: links.MAX_KEYS] if is_token_text(k)]
+        if not tokens:
+            return False
+        try:
+            if self.store.info(table_id).game != self.game.name:
+                return False
+            session, _unknown = TableSession.open(self.store, table_id, tokens, claim=True)
+        except NoSuchTable:
+            return False
+        if session.is_spectator():
+            return False
+        self._use(session)
+        names = ", ".join(str(seat + 1) for seat in sorted(session.seats_here)) or "-"
+        self.message = (t("resumed_table", "ja", seats=names), t("resumed_table", "en", seats=names))
+        self._advance()
+        self.view.set_options(self.match.options)
+        self._sync_newgame_panel()
+        self.refresh()
+        return True
+
     def save_record(self) -> tuple[str, str]:
-        """(file name, JSON text) of the save file: sealed while the game runs, the plain replay once over."""
+        """(file name, JSON text) of the save file: sealed while the game runs, the plain replay once over.
+
+        The sealed file of a running game carries this page's own keys (its
+        seats', and the owner's if it has it), so loading it is this page's
+        link and nothing more (``load_json``). A spectator of a game with
+        hidden information gets none: ``BadRecord`` says why.
+        """
         session = self.session
         record = session.record()
         record["meta"]["seed_chosen"] = session.info.seed_chosen
         moves = len(self.match.actions)
         if self.game_finished():
             return f"{self.game.name}-{session.table_id}-replay.json", json.dumps(record, ensure_ascii=False, indent=1)
+        if not self.may_save():
+            raise BadRecord("record", t("save_spectator", "ja"), t("save_spectator", "en"))
+        record["meta"]["keys"] = session.page_keys()
         sealed = seal.seal(record, seal.site_key(self.store))
         return f"{self.game.name}-{session.table_id}-{moves}.json", json.dumps(sealed)
+
+    def may_save(self) -> bool:
+        """A save file can be offered now: not to a spectator while a game with secrets runs.
+
+        A spectator's sealed file could not resume any seat, and a copy of a
+        hidden-information game would deal from what the table hid; so
+        spectators wait for the end and get the replay. (Spectators of games
+        without secrets may save: a copy gets a new seed, see ``load_json``.)
+        """
+        return self.game_finished() or not (self.game.hidden_information and self.session.is_spectator())
 
     def game_finished(self) -> bool:
         """Over, or closed by a host: from then on the seed and the full record are no secret."""
@@ -690,9 +802,13 @@ class GameApp:
     def _draw_save(self) -> None:
         """The save link: built on request in games with secrets (or while seats are on other devices)."""
         on_request = self.game.hidden_information or not self.game_finished()
-        ready = self.save_ready or not on_request
+        ready = (self.save_ready or not on_request) and self.may_save()
         _hide(self.save_button, ready)
         self.save_button.description = t("save_prepare", self.lang)
+        self.save_button.disabled = not self.may_save()
+        self.save_button.tooltip = "" if self.may_save() else t("save_spectator", self.lang)
+        if not self.may_save():
+            self.save_button.description = t("save_spectator_short", self.lang)
         if not ready:
             self.save_link.value = ""
             _hide(self.save_link, True)
@@ -773,7 +889,7 @@ class GameApp:
     def _reset_viewer(self) -> None:
         humans = self.human_seats()
         player = self.match.current_player
-        self.viewer = player if player in humans else (humans[0] if humans else SPECTATOR)
+        self.viewer = player if player in humans else (humans[0] if humans else self._watched_seat())
         self.revealed = not self.hot_seat()
         self.save_ready = False
 
@@ -785,12 +901,16 @@ class GameApp:
             self.viewer, self.revealed = humans[0], True
             return
         if self.viewer not in humans:
-            self.viewer = humans[0] if humans else SPECTATOR
+            self.viewer = humans[0] if humans else self._watched_seat()
         if player >= 0 and player in humans and player != self.viewer:
             self.viewer = player
             self.revealed = not self.hot_seat()
         if self.match.is_over():
             self.revealed = True
+
+    def _watched_seat(self) -> int:
+        """The seat a watching page shows (its link's first seat), or ``SPECTATOR``."""
+        return min(self.session.watching, default=SPECTATOR)
 
     def reveal(self) -> None:
         """The next player has the tablet: show their view."""
@@ -820,7 +940,10 @@ class GameApp:
             tags.append(f"<span class='rb-table-label rb-lesson-tag'>{html.escape(t('lesson_tag', lang))}</span>")
         elif session.info.label:
             tags.append(f"<span class='rb-table-label'>{html.escape(session.info.label)}</span>")
-        if session.is_spectator():
+        if session.watching:
+            names = ", ".join(str(k + 1) for k in sorted(session.watching))
+            tags.append(f"<span class='rb-watching rb-watching-seat'>{html.escape(t('watching_seat', lang, seats=names))}</span>")
+        elif session.is_spectator():
             tags.append(f"<span class='rb-watching'>{html.escape(t('watching', lang))}</span>")
         elif len(set(self.match.seats)) > 1 or len(self.human_seats()) < self.match.seats.count(HUMAN):
             names = ", ".join(f"{t('seat', lang)} {k + 1}" for k in self.human_seats())
@@ -869,6 +992,7 @@ class GameApp:
         self.start_button.description = t("start", lang)
         self.seed_input.description = t("seed", lang)
         self.seed_input.placeholder = t("seed_placeholder", lang)
+        _hide(self.seed_input, self.session.shared())  # no chosen seed at a table other devices play at
         self.table_input.description = t("table_mode", lang)
         self.load_input.label = t("load", lang)
         self.lab_link.value = lab_link_html(self.game.name, lang)

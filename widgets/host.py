@@ -33,6 +33,7 @@ from rulebook.site.house import SetupError, check_setup
 from rulebook.site.host import LoginGuard, TableRow, kernel_report, setups, table_rows
 from rulebook.tables import links
 from rulebook.tables.session import TableSession
+from rulebook.tables import limits
 from rulebook.tables.store import CLOSED, NoSuchTable, TableStore
 
 from .base import PageLink, StyleSheet, asset
@@ -91,6 +92,21 @@ WORDS: dict[str, tuple[str, str]] = {
     "gone": ("そのテーブルはもうありません。", "That table is gone."),
 }
 
+
+# The table store's size (issue 17, item 5; docs/security.md, "Tables and the store")
+WORDS.update(
+    {
+        "store_size": ("テーブルの保存場所 {mb:.0f} MB / 上限 {cap} MB", "Table store: {mb:.0f} MB of {cap} MB"),
+        "store_full": (
+            "保存場所がいっぱいです。新しいテーブル（新しいゲーム、読み込み、来店者の新しい画面）は作れません。"
+            "終わったテーブルを閉じて古いものが消えるのを待つか、rulebook serve の --keep-days を短く、"
+            "または --max-store-mb を大きくして再起動してください。",
+            "The table store is full: no new table can be made (no new game, no loaded file, no new visitor's page). "
+            "Close finished tables and let old ones be removed, or restart rulebook serve with a shorter --keep-days "
+            "or a larger --max-store-mb.",
+        ),
+    }
+)
 
 def _w(key: str, lang: str, **values: Any) -> str:
     ja, en = WORDS[key]
@@ -344,6 +360,10 @@ class HostPage:
             self.draw()
             return None
         seats = [box.value for box in self.seat_inputs.children]
+        if limits.store_full(self.store):
+            self.message = _w("store_full", self.lang)
+            self.draw()
+            return None
         session = TableSession.create(
             self.store, name, options, seats=seats, table_mode=self.table_mode_input.value, label=self.label_input.value.strip()
         )
@@ -509,6 +529,7 @@ class HostPage:
         self.site_box.value = f"<b>{e(_w('site', lang))}</b>: " + e(
             _w("kernels", lang, n=report.kernels, cap=cap, mb=report.total_mb, server=report.server_mb)
         )
+        self.site_box.value += self._store_html()
         self.tables_title.value = e(_w("tables", lang))
         self.new_title.value = e(_w("new_table", lang))
         rows = table_rows(self.store)
@@ -521,6 +542,18 @@ class HostPage:
         self.tables_box.children = tuple(self._row(r) for r in rows) or (_classed(w.HTML(e(_w("no_tables", lang))), "rb-host-empty"),)
         for widget in old:
             widget.close()
+
+    def _store_html(self) -> str:
+        """The store's size against its cap, and what to do when it is full (new tables are refused then)."""
+        cap = limits.max_store_bytes()
+        if not cap:
+            return ""
+        used = self.store.size_bytes()
+        text = html.escape(_w("store_size", self.lang, mb=used / 2**20, cap=cap // 2**20))
+        if used >= cap:
+            full = html.escape(_w("store_full", self.lang))
+            return f"<div class='rb-store-size rb-store-full'>{text}</div><div class='rb-notice-box rb-store-full'>{full}</div>"
+        return f"<div class='rb-store-size'>{text}</div>"
 
     # ----- staying up to date ------------------------------------------------------------------------
     def _on_beat(self, _widget: Any, content: Any, _buffers: Any) -> None:

@@ -108,6 +108,41 @@ WORDS: dict[str, tuple[str, str]] = {
     "lesson_use_back": ("ガイド中は「戻る」を使ってください。", "In the lesson, use Back."),
 }
 
+# Saves and shared tables (docs/security.md, "Secrets in saved games", "Seats and shared tables")
+WORDS.update(
+    {
+        "save_spectator": (
+            "観戦中の画面では、隠れた情報のあるゲームの途中経過は保存できません（終わったあとにリプレイを保存できます）。",
+            "A watching page cannot save a game with hidden cards while it runs (the replay can be saved once it ends).",
+        ),
+        "save_spectator_short": ("観戦中は保存できません", "Watching: no save until the end"),
+        "load_table_gone": (
+            "この保存ファイルのテーブルはもうこのサイトにありません。隠れた情報のあるゲームは、そのテーブル以外では再開できません。",
+            "This save file's table is no longer on this site; a game with hidden cards can only be resumed at its own table.",
+        ),
+        "load_plain_recorded": (
+            "この記録は別のシード値から写された途中経過です。封付きの保存ファイルからしか再開できません。",
+            "This record is a game in progress copied under another seed; only a sealed save file can resume it.",
+        ),
+        "unstored": (
+            "このゲームはこの画面の中だけにあります（保存されず、ほかの端末からは参加できません）。",
+            "This game lives in this page only: it is not stored, and no other device can join it.",
+        ),
+        "watching_seat": (
+            "席 {seats} を観戦中（この画面では指せません。席のリンクを開き直すと遊べます）",
+            "watching seat {seats} (no moves from this page; open the seat's link to play)",
+        ),
+        "seat_watched": (
+            "席 {seats} が別の端末でも開かれ、観戦されています。心当たりがなければお店の人に伝えてください。",
+            "Seat {seats} was also opened on another device, to watch it. If that was not you, tell the staff.",
+        ),
+        "resumed_table": (
+            "保存ファイルのテーブルに戻りました（席 {seats}）。",
+            "Back at the save file's table (seat {seats}).",
+        ),
+    }
+)
+
 
 def t(key: str, lang: str, **values: object) -> str:
     """The word ``key`` in ``lang`` (``ja`` or ``en``), formatted with ``values``."""

@@ -84,9 +84,11 @@ class LessonGuide:
 
     def start(self, step: int = 0) -> None:
         """Put the table at ``step`` (a new table built from the script) and draw it."""
-        self.step = max(0, min(step, len(self.lesson.steps)))
+        step = max(0, min(step, len(self.lesson.steps)))
+        # the table first: if no new table may be made now (issue 17's limits), the guide stays where it was
+        self.host.use_match(lesson_match(self.lesson, self.host.game, step), LESSON_LABEL)
+        self.step = step
         self.finished = self.step >= len(self.lesson.steps)
-        self.host.use_match(lesson_match(self.lesson, self.host.game, self.step), LESSON_LABEL)
         self._point()
 
     def _point(self) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Mapping, Sequence
 
@@ -88,8 +89,16 @@ class Match:
     seed: int
     table: bool = False
     seats: tuple[str, ...] = ()
+    recorded: int = 0
+    """The first ``recorded`` steps came from a record whose seed this match does not have (a copy of
+    a saved game given a new seed, so nothing not yet drawn can be foreseen from the file): their
+    chance outcomes are taken as recorded, every later one is drawn from ``seed``, and undo never
+    cuts into them (redrawing there would re-roll what was already rolled)."""
     _states: list[Any] = field(default_factory=list, repr=False)
     _steps: list[Step] = field(default_factory=list, repr=False)
+    _chances: list[int] = field(default_factory=list, repr=False)
+    """How many chance outcomes the first k+1 steps hold, per k: ``chance_index`` without a scan
+    (a scan per roll made replaying a long record quadratic: 19,500 moves took 20-35 s; issue 17)."""
     _redo: list[list[Step]] = field(default_factory=list, repr=False)
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
     _groups: int = field(default=0, repr=False)
@@ -186,11 +195,11 @@ class Match:
         """
         steps = self._steps
         last = next((k for k in range(len(steps) - 1, -1, -1) if steps[k].by_user), None)
-        if last is None:
+        if last is None or last < self.recorded:
             return None
         group = steps[last].group
         start = last
-        while start > 0 and steps[start - 1].by_user and steps[start - 1].group == group:
+        while start > self.recorded and steps[start - 1].by_user and steps[start - 1].group == group:
             start -= 1
         mine = self.human_seats() if seats is None else frozenset(seats)
         author = steps[start].author
@@ -266,8 +275,20 @@ class Match:
             author = actor if actor >= 0 else min(self.human_seats(), default=None)
         step = Step(action, actor, by_user, group, author)
         self._states.append(new_state)
-        self._steps.append(step)
+        self._append_step(step)
         return step
+
+    def _append_step(self, step: Step) -> None:
+        self._steps.append(step)
+        self._chances.append((self._chances[-1] if self._chances else 0) + (step.actor == CHANCE))
+
+    def _cut_steps(self, keep: int) -> list[Step]:
+        """Forget the steps after the first ``keep`` (and their states); returns them."""
+        cut = self._steps[keep:]
+        del self._steps[keep:]
+        del self._chances[keep:]
+        del self._states[keep + 1 :]
+        return cut
 
     def extend(self, steps: Sequence[Step]) -> None:
         """Re-apply stored steps (a table read back from the store), validating each.
@@ -278,18 +299,32 @@ class Match:
         """
         for step in steps:
             action = self.game.parse_action(step.action) if isinstance(step.action, str) else step.action
-            if self.current_player == CHANCE and not self.table:
+            if self.current_player == CHANCE and not self.table and len(self._steps) >= self.recorded:
                 self._check_seeded(self.state, self.chance_index(), action)
             self._push(action, step.group, step.author)
             self._groups = max(self._groups, step.group)
         self._redo.clear()
 
+    def copy(self) -> "Match":
+        """The same game, seed, seats and moves, with fresh bots and no redo, without replaying.
+
+        States are immutable values (engines are pure), so the copy shares
+        them: a loaded file is replayed once, not twice (issue 17: loading
+        time is bounded).
+        """
+        twin = Match.new(self.game, self.options, seed=self.seed, table=self.table, seats=self.seats)
+        twin.recorded = self.recorded
+        twin._states = list(self._states)
+        twin._steps = list(self._steps)
+        twin._chances = list(self._chances)
+        twin._groups = self._groups
+        return twin
+
     def truncate(self, keep: int) -> None:
         """Forget every step after the first ``keep`` (an undo made on another device)."""
         if not 0 <= keep <= len(self._steps):
             raise ValueError(f"cannot keep {keep} of {len(self._steps)} steps")
-        del self._steps[keep:]
-        del self._states[keep + 1 :]
+        self._cut_steps(keep)
         self._redo.clear()
 
     def _check_seeded(self, state: Any, k: int, action: Any) -> None:
@@ -304,7 +339,7 @@ class Match:
 
     def chance_index(self) -> int:
         """How many chance outcomes have been applied so far."""
-        return sum(1 for step in self._steps if step.actor == CHANCE)
+        return self._chances[-1] if self._chances else 0
 
     def sample_chance(self) -> Any:
         """The outcome the seed gives for the current chance node (not applied)."""
@@ -365,10 +400,7 @@ class Match:
         start = self.undo_start(seats)
         if start is None:
             return False
-        group = self._steps[start:]
-        del self._steps[start:]
-        del self._states[start + 1 :]
-        self._redo.append(group)
+        self._redo.append(self._cut_steps(start))
         return True
 
     def redo(self) -> bool:
@@ -377,7 +409,7 @@ class Match:
             return False
         for step in self._redo.pop():
             self._states.append(self.game.apply(self.state, step.action))
-            self._steps.append(step)
+            self._append_step(step)
         return True
 
     # ----- saving --------------------------------------------------------------
@@ -394,6 +426,7 @@ class Match:
                 "table": self.table,
                 # per move: [group, author] — so a resumed game undoes as the original would
                 "steps": [[step.group, step.author] for step in self._steps],
+                **({"recorded": self.recorded} if self.recorded else {}),
             },
         }
 
@@ -419,8 +452,13 @@ class Match:
         return cls.from_record(data, games)
 
     @classmethod
-    def from_record(cls, data: Any, games: Callable[[str], Game]) -> "Match":
-        """Rebuild a match by replaying a record; verifies drawn dice against the seed."""
+    def from_record(cls, data: Any, games: Callable[[str], Game], seconds: float | None = None) -> "Match":
+        """Rebuild a match by replaying a record; verifies drawn dice against the seed.
+
+        ``seconds``: give up (``BadRecord``) once the replay has taken that
+        long, so a page never spends minutes of CPU on one uploaded file
+        (a legal 19,500-move record took 20-35 s; issue 17).
+        """
         if not isinstance(data, dict):
             raise _bad("保存データの形式が違います。", "A saved game must be a JSON object.")
         name = data.get("game")
@@ -451,16 +489,26 @@ class Match:
             match = cls.new(game, options, seed=data.get("seed"), table=meta.get("table", False) is True, seats=seats)
         except BadOption as error:
             raise BadRecord("record", error.message_ja, error.message_en) from None
+        recorded = meta.get("recorded", 0)
+        if type(recorded) is not int or not 0 <= recorded <= len(actions):
+            raise _bad("記録済みの手数が読めません。", "The count of recorded moves is malformed.")
+        match.recorded = recorded
         extra = _step_meta(meta.get("steps"), len(actions), len(match.seats))
+        deadline = None if seconds is None else time.monotonic() + seconds
         for number, text in enumerate(actions, start=1):
             group, author = extra[number - 1] if extra else (0, None)
             match._replay_one(number, text, group, author)
+            if deadline is not None and number % 50 == 0 and time.monotonic() > deadline:
+                raise _bad(
+                    f"この記録は長すぎて読み込めません（{seconds:.0f} 秒で {number} / {len(actions)} 手まで）。",
+                    f"This record is too long to load ({number} of {len(actions)} moves replayed in {seconds:.0f} s).",
+                )
         return match
 
     def _replay_one(self, number: int, text: str, group: int = 0, author: int | None = None) -> None:
         try:
             action = self.game.parse_action(text)
-            if self.current_player == CHANCE and not self.table:
+            if self.current_player == CHANCE and not self.table and len(self._steps) >= self.recorded:
                 expected = self.sample_chance()
                 if action != expected:
                     raise _bad(

@@ -27,6 +27,7 @@ Plus an access log that says what matters (pages, shutdowns, errors).
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import secrets
@@ -49,8 +50,10 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.utils import create_include_assets_functions
 
-from .kernels import PAGE_KERNEL, PageKernel, capped_kernel_manager, default_max_kernels, live_kernel_processes
+from rulebook.tables import limits as table_limits
+
 from . import limits as site_limits
+from .kernels import PAGE_KERNEL, PageKernel, capped_kernel_manager, default_max_kernels, live_kernel_processes
 
 LANDING_NOTEBOOK = "index.ipynb"
 #: A full site's page asks the browser to come back after this many seconds
@@ -159,6 +162,24 @@ class StreamedPageErrors:
             self.finish()
 
 
+def set_client_header(request: Any) -> None:
+    """Tell the page's kernel who its client is (issue 17: new tables are rate-limited per client).
+
+    The client is the address this server saw for the request, hashed with a
+    salt made at start (the kernel needs to tell clients apart, not to know
+    addresses). It travels as a request header that Voilà copies into the
+    kernel's environment (``http_header_envs``, ``$HTTP_X_RULEBOOK_CLIENT``;
+    preheated kernels get it with the rest of the request); whatever the
+    visitor sent under that name is overwritten, so it cannot be forged.
+    """
+    address = site_limits.client_address(getattr(request, "remote_ip", None), request.headers)
+    digest = hashlib.blake2b(address.encode("utf-8", "replace"), key=_CLIENT_SALT, digest_size=12).hexdigest()
+    request.headers[table_limits.CLIENT_HEADER] = digest
+
+
+_CLIENT_SALT = secrets.token_bytes(16)
+
+
 class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
     """A notebook page (``/voila/render/<nb>.ipynb``)."""
 
@@ -167,6 +188,7 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
         # Touching xsrf_token sets the `_xsrf` cookie (before the first flush)
         # that the page's shutdown beacon echoes back: voila issue 1458.
         self.xsrf_token
+        set_client_header(self.request)
         manager = self.kernel_manager
         client = self._rb_client()
         if not self._rb_may_open(client, manager):
@@ -200,12 +222,10 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
     def _rb_client(self) -> site_limits.Client:
         """Who asks (``limits.client_address``, the ``rb_client`` cookie, given now if missing).
 
-        The address also goes to the page's kernel, as the ``X-Rulebook-Client``
-        header Voilà passes on (``http_header_envs``): the host page's login
-        locks per address. Whatever a visitor sent under that name is replaced.
+        The address also goes to the page's kernel, hashed, as the
+        ``X-Rulebook-Client`` header (``set_client_header``, called first).
         """
         address = site_limits.client_address(self.request.remote_ip, self.request.headers)
-        self.request.headers[site_limits.CLIENT_HEADER] = address
         cookie = site_limits.clean_cookie(self.get_cookie(site_limits.CLIENT_COOKIE))
         if cookie is None:
             cookie = site_limits.new_client_cookie()

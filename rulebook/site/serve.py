@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .limits import LimitSettings, limit_arguments, memory_wall_mb, raise_open_files_limit
+from rulebook.tables.limits import CLIENT_HEADER, DEFAULT_MAX_STORE_MB, ENV_MAX_STORE_MB
 
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
@@ -125,6 +126,8 @@ class SiteOptions:
     """Seconds a cell may run (0: no limit); never applied to a cell waiting for its visitor (``CellTimeout``)."""
     limits: LimitSettings = field(default_factory=LimitSettings)
     """What one visitor may take: pages, websockets, message size, kernel memory (``limits.py``)."""
+    max_store_mb: int = DEFAULT_MAX_STORE_MB
+    """No new table once the table store takes this many MB (0: no cap); docs/security.md."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "notebooks", Path(self.notebooks).resolve())
@@ -137,6 +140,8 @@ class SiteOptions:
             raise ValueError(f"cell timeout must be >= 0 (0: no limit): {self.cell_timeout}")
         if self.cull_grace < 0:
             raise ValueError(f"cull grace must be >= 0: {self.cull_grace}")
+        if self.max_store_mb < 0:
+            raise ValueError(f"max store MB must be >= 0 (0: no cap): {self.max_store_mb}")
         if self.max_kernels < 0:
             raise ValueError(f"max kernels must be >= 0 (0: from the memory): {self.max_kernels}")
         if self.db and not self.db.startswith(("sqlite:", "postgresql://", "postgres://", "memory:")):
@@ -220,10 +225,11 @@ def voila_config(options: SiteOptions) -> dict:
             "show_tracebacks": False,
             "preheat_kernel": bool(options.preheat and options.pool_size > 0),
             "default_pool_size": options.pool_size if options.preheat else 0,
-            # The page handler puts the client's address in this header (replacing
-            # any a visitor sent); Voilà passes it to the page's kernel as
-            # HTTP_X_RULEBOOK_CLIENT: the host login locks per address.
-            "http_header_envs": ["X-Rulebook-Client"],
+            # The page handler puts the client's identity in this header (its address,
+            # hashed; whatever a visitor sent is replaced); Voilà passes it to the page's
+            # kernel as HTTP_X_RULEBOOK_CLIENT: the host login locks per client, and new
+            # tables are rate-limited per client (issue 17).
+            "http_header_envs": [CLIENT_HEADER],
         },
         "VoilaExecutor": {
             "show_tracebacks": False,
@@ -297,6 +303,7 @@ def cli_arguments(options: SiteOptions) -> list[str]:
         "--cull-grace", str(options.cull_grace),
         "--cell-timeout", str(options.cell_timeout),
         *limit_arguments(options.limits),
+        "--max-store-mb", str(options.max_store_mb),
     ]
     if options.db:
         args += ["--db", options.db]
@@ -316,6 +323,7 @@ def site_environment(options: SiteOptions) -> dict[str, str]:
     """What the server exports to every kernel (pages read the store, the house and the cap from it)."""
     env = {"RULEBOOK_DB": options.store_url, "RULEBOOK_MAX_KERNELS": str(options.kernel_cap)}
     env["RULEBOOK_KERNEL_WALL_MB"] = str(memory_wall_mb(options.limits.kernel_memory_mb))
+    env[ENV_MAX_STORE_MB] = str(options.max_store_mb)
     house = options.house_file
     env["RULEBOOK_HOUSE"] = str(house) if house is not None else ""
     return env

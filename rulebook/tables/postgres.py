@@ -33,6 +33,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 from urllib.parse import urlsplit
 
 from .store import (
+    EVENTS_KEPT,
     CLOSED,
     COLUMNS,
     MAX_LABEL,
@@ -79,9 +80,12 @@ SCHEMA = (
         created     DOUBLE PRECISION NOT NULL,
         updated     DOUBLE PRECISION NOT NULL,
         successor   TEXT,
-        label       TEXT NOT NULL
+        label       TEXT NOT NULL,
+        recorded    INTEGER NOT NULL DEFAULT 0
     )
     """,
+    # a database made before the column existed
+    "ALTER TABLE rb_tables ADD COLUMN IF NOT EXISTS recorded INTEGER NOT NULL DEFAULT 0",
     "CREATE INDEX IF NOT EXISTS rb_tables_updated ON rb_tables (status, updated)",
     """
     CREATE TABLE IF NOT EXISTS rb_steps (
@@ -102,9 +106,11 @@ SCHEMA = (
         token     TEXT NOT NULL,
         last_seen DOUBLE PRECISION,
         claims    INTEGER NOT NULL DEFAULT 0,
+        watches   INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (table_id, seat)
     )
     """,
+    "ALTER TABLE rb_seats ADD COLUMN IF NOT EXISTS watches INTEGER NOT NULL DEFAULT 0",
     "CREATE INDEX IF NOT EXISTS rb_seats_token ON rb_seats (table_id, token)",
     """
     CREATE TABLE IF NOT EXISTS rb_settings (
@@ -112,6 +118,14 @@ SCHEMA = (
         value TEXT NOT NULL
     )
     """,
+    """
+    CREATE TABLE IF NOT EXISTS rb_events (
+        kind TEXT NOT NULL,
+        who  TEXT NOT NULL,
+        at   DOUBLE PRECISION NOT NULL
+    )
+    """,
+    "CREATE INDEX IF NOT EXISTS rb_events_who ON rb_events (kind, who, at)",
 )
 
 CONNECT_TIMEOUT = 10
@@ -223,8 +237,11 @@ class PostgresStore(TableStore):
         seed_chosen: bool = False,
         tokens: Mapping[int, str] | None = None,
         label: str = "",
+        recorded: int = 0,
     ) -> TableInfo:
         seats = tuple(seats)
+        if type(recorded) is not int or recorded < 0:
+            raise ValueError("recorded must be an int >= 0")
         keys = tokens_for(seats, tokens)
         check_new_table(game, version, options, seats, seed, keys)
         stamp = now()
@@ -242,6 +259,7 @@ class PostgresStore(TableStore):
             stamp,
             stamp,
             str(label)[:MAX_LABEL],
+            recorded,
         )
 
         def work(conn: Any) -> TableInfo:
@@ -249,7 +267,7 @@ class PostgresStore(TableStore):
                 # ON CONFLICT: a retry after a lost commit must not store the table twice.
                 cur.execute(
                     f"INSERT INTO rb_tables ({COLUMNS}) VALUES "
-                    "(%s, %s, %s, %s, %s, %s, %s, %s, %s, 0, 0, 0, %s, %s, NULL, %s) ON CONFLICT (id) DO NOTHING",
+                    "(%s, %s, %s, %s, %s, %s, %s, %s, %s, 0, 0, 0, %s, %s, NULL, %s, %s) ON CONFLICT (id) DO NOTHING",
                     row,
                 )
                 if cur.rowcount:
@@ -402,6 +420,30 @@ class PostgresStore(TableStore):
 
         return self._run(work)
 
+    def watch(self, table_id: str, seats: Iterable[int]) -> TableInfo:
+        seats = [int(s) for s in seats]
+
+        def work(conn: Any) -> TableInfo:
+            with self._tx(conn) as cur:
+                info = self._row(cur, table_id, lock=True)
+                if seats:
+                    cur.executemany(
+                        "UPDATE rb_seats SET watches = watches + 1 WHERE table_id = %s AND seat = %s",
+                        [(info.id, s) for s in seats],
+                    )
+                cur.execute("UPDATE rb_tables SET revision = revision + 1, updated = %s WHERE id = %s", (now(), info.id))
+                return self._row(cur, info.id)
+
+        return self._run(work)
+
+    def watches(self, table_id: str) -> dict[int, int]:
+        def work(conn: Any) -> dict[int, int]:
+            with conn.cursor() as cur:
+                cur.execute("SELECT seat, watches FROM rb_seats WHERE table_id = %s", (str(table_id),))
+                return {int(seat): int(count) for seat, count in cur.fetchall()}
+
+        return self._run(work)
+
     def touch(self, table_id: str, seats: Iterable[int], when: float | None = None) -> None:
         stamp = now() if when is None else float(when)
         seats = [int(s) for s in seats]
@@ -449,6 +491,35 @@ class PostgresStore(TableStore):
                     (OVER, CLOSED, float(finished_before), OPEN, float(abandoned_before)),
                 )
                 return int(cur.rowcount)
+
+        return self._run(work)
+
+    def count_event(self, kind: str, who: str, window: float, limit: int, when: float | None = None) -> bool:
+        stamp = now() if when is None else float(when)
+        key = f"rb_events:{kind}:{who}"
+
+        def work(conn: Any) -> bool:
+            with self._tx(conn) as cur:
+                # one client's pages in several processes count in turn (hashtext: a 32-bit lock key)
+                cur.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (key,))
+                cur.execute("DELETE FROM rb_events WHERE kind = %s AND who = %s AND at <= %s", (str(kind), str(who), stamp - window))
+                cur.execute("DELETE FROM rb_events WHERE at < %s", (stamp - max(window, EVENTS_KEPT),))
+                cur.execute("SELECT COUNT(*) FROM rb_events WHERE kind = %s AND who = %s", (str(kind), str(who)))
+                if cur.fetchone()[0] >= limit:
+                    return False
+                cur.execute("INSERT INTO rb_events (kind, who, at) VALUES (%s, %s, %s)", (str(kind), str(who), stamp))
+                return True
+
+        return self._run(work)
+
+    def size_bytes(self) -> int:
+        def work(conn: Any) -> int:
+            with conn.cursor() as cur:
+                cur.execute(
+                    "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
+                    "WHERE c.relkind = 'r' AND c.relname IN ('rb_tables', 'rb_steps', 'rb_seats', 'rb_settings', 'rb_events')"
+                )
+                return int(cur.fetchone()[0])
 
         return self._run(work)
 

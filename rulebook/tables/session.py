@@ -101,6 +101,12 @@ class TableSession:
     """Each seat's claim count when this page last looked: a higher count means another device took the seat."""
     released: frozenset[int] = frozenset()
     """Seats this page let go at its last ``sync`` because another device claimed them (the page says so)."""
+    watching: frozenset[int] = frozenset()
+    """Seats whose link this page opened without claiming them: it shows their view and makes no move."""
+    watches_seen: dict[int, int] = field(default_factory=dict)
+    """Each seat's watch count when this page last looked (a higher count: another device opened it to watch)."""
+    watched: frozenset[int] = frozenset()
+    """Seats of this page another device began to watch at the last ``sync`` (the page says so)."""
     _redo: list[list[StoredStep]] = field(default_factory=list, repr=False)
     _redo_revision: int = field(default=-1, repr=False)
     _changed_at: float = field(default_factory=time.monotonic, repr=False)
@@ -157,24 +163,27 @@ class TableSession:
             seed=match.seed,
             seed_chosen=seed_chosen,
             label=label,
+            recorded=match.recorded,
         )
         if match.steps:
             info = store.append(info.id, info.revision, [to_stored(s) for s in match.steps], status=OVER if match.is_over() else None)
         keys = store.seat_tokens(info.id)
-        copy = Match.new(match.game, match.options, seed=match.seed, table=match.table, seats=match.seats)
-        copy.extend(match.steps)
-        return cls(store, match.game, info, copy, keys, _seats(keys), store.claims(info.id))
+        return cls(store, match.game, info, match.copy(), keys, _seats(keys), store.claims(info.id))
 
     @classmethod
     def open(
-        cls, store: TableStore, table_id: str, tokens: Iterable[str] = (), *, claim: bool = False
+        cls, store: TableStore, table_id: str, tokens: Iterable[str] = (), *, claim: bool = False, watch: bool = False
     ) -> tuple["TableSession", list[str]]:
         """The table ``table_id`` as seen by a page holding ``tokens``.
 
         Returns the session and the tokens that open no seat of this table
         (the page says so, and shows what a spectator sees). With ``claim``
         (a seat's link was just opened, e.g. its QR code scanned) the seats
-        move to this page: pages that held them let them go. Raises
+        move to this page: pages that held them let them go. With ``watch``
+        (a seat's link opened without its claim) the page only watches
+        those seats — it shows their view, makes no move — and the pages
+        holding them are told. Without either (the page following its table
+        to the next game) it holds them as before. Raises
         ``NoSuchTable``, or ``TableError`` when the table was made by another
         version of the game than this site plays.
         """
@@ -197,6 +206,7 @@ class TableSession:
                 f"This table was made with version {info.version} of {game.title_en}; this site plays version {game.version}.",
             )
         match = Match.new(game, info.options, seed=info.seed, table=info.table_mode, seats=info.seats)
+        match.recorded = info.recorded
         match.extend([to_step(s) for s in table.steps])
         keys: dict[int, str] = {}
         unknown: list[str] = []
@@ -207,9 +217,15 @@ class TableSession:
             else:
                 keys[seat] = token
         seats = _seats(keys)
+        watching: frozenset[int] = frozenset()
         if claim and seats:
             store.claim(info.id, seats)
+        elif watch and seats:
+            store.watch(info.id, seats)
+            watching, seats = seats, frozenset()
         session = cls(store, game, info, match, keys, seats, store.claims(info.id))
+        session.watching = watching
+        session.watches_seen = store.watches(info.id)
         if claim and seats:
             # catch up with the claim (and any move made meanwhile); the claim counts it
             # remembers include its own, so it keeps its seats
@@ -261,17 +277,32 @@ class TableSession:
     def can_redo(self) -> bool:
         return self.is_open and bool(self._redo) and self._redo_revision == self.revision
 
+    def own_link_claims(self) -> bool:
+        """The page's own address claims its seats (a reload takes them back); a watching page's does not."""
+        return bool(self.seats_here)
+
     def keys_for(self, seats: Iterable[int]) -> list[str]:
         return [self.keys[s] for s in sorted(seats) if s in self.keys]
 
     def page_keys(self) -> list[str]:
         """The tokens this page's own URL carries: its owner token (if any) and its seats'."""
-        return self.keys_for(({OWNER} if self.owner else set()) | set(self.seats_here))
+        return self.keys_for(({OWNER} if self.owner else set()) | set(self.seats_here) | set(self.watching))
 
     # ----- seats on this page -------------------------------------------------------------------------------
     def hold(self, seats: Iterable[int]) -> None:
-        """Play exactly ``seats`` on this page (those it has tokens for); hand the others to other devices."""
-        self.seats_here = frozenset(s for s in seats if s in self.keys and s != OWNER)
+        """Play exactly ``seats`` on this page (those it has tokens for); hand the others to other devices.
+
+        A seat taken up here that this page did not play is claimed, as its
+        link would (a device playing it is told and lets it go): a watching
+        page cannot start playing a seat silently.
+        """
+        wanted = frozenset(s for s in seats if s in self.keys and s != OWNER)
+        taken = wanted - self.seats_here
+        if taken:
+            self.store.claim(self.table_id, taken)
+            self.claims_seen = {**self.claims_seen, **{s: n for s, n in self.store.claims(self.table_id).items() if s in taken}}
+        self.seats_here = wanted
+        self.watching = self.watching - wanted
 
     # ----- moves -----------------------------------------------------------------------------------------------
     def _check_turn(self) -> None:
@@ -437,6 +468,11 @@ class TableSession:
         self.released = taken
         if taken:
             self.seats_here = self.seats_here - taken
+        watches = self.store.watches(self.table_id)
+        self.watched = self.watched | frozenset(
+            s for s in self.seats_here if watches.get(s, 0) > self.watches_seen.get(s, 0)
+        )
+        self.watches_seen = watches
 
     def _catch_up(self, table: Table, at: int) -> None:
         if len(self.match.steps) != at:
@@ -457,6 +493,37 @@ class TableSession:
             self.store.touch(self.table_id, self.seats_here)
 
     # ----- new tables from this one ---------------------------------------------------------------------------------
+    def shared(self) -> bool:
+        """People play this table on other devices: a human seat is not this page's."""
+        return bool(self.match.human_seats() - self.seats_here)
+
+    def check_rematch(self, seed: Any = None) -> None:
+        """Raise ``TableError`` if this page may not start the next game here now (issue 17).
+
+        On a table shared between devices:
+
+        - an unfinished game is not closed by one seat: it ends by play, or
+          the host page closes it (a café's staff settle a table that cannot
+          agree); every seat may then start the next game;
+        - a chosen seed is refused, always: whoever chose it can work out
+          every roll and deal of the next game, which the other players would
+          play unaware (a seed is for one device replaying a game alone).
+        """
+        if not self.shared():
+            return
+        if seed is not None and seed != "":
+            raise TableError(
+                "seed",
+                "ほかの端末の人もいるテーブルでは、シード値を指定できません（指定した人には次のゲームのダイスや配り札がすべて分かってしまいます）。",
+                "A seed cannot be chosen at a table other devices play at: whoever chose it would know every roll and deal of the next game.",
+            )
+        if self.is_open and not self.match.is_over():
+            raise TableError(
+                "table",
+                "ほかの端末の人が遊んでいる途中のゲームは、1 人の操作では終えられません。ゲームを最後まで遊ぶか、お店の人（ホスト画面）に閉じてもらってください。",
+                "A game others are playing on their devices cannot be ended by one seat: play it to the end, or ask the staff to close it from the host page.",
+            )
+
     def rematch(
         self,
         options: Mapping[str, Any] | None = None,
@@ -470,7 +537,9 @@ class TableSession:
         This table then names it as its successor, so the other devices follow.
         An unfinished table is closed (the result of a game nobody finished
         would mean nothing); a finished one stays as it is, for its replay.
+        Raises ``TableError`` where ``check_rematch`` says no (a shared table).
         """
+        self.check_rematch(seed)
         old_tokens = self.store.seat_tokens(self.table_id)
         new = TableSession.create(
             self.store,
@@ -501,6 +570,21 @@ class TableSession:
         record = self.match.to_record()
         record["meta"]["table_id"] = self.table_id
         return record
+
+
+def reseeded(match: Match) -> Match:
+    """``match`` with a new secret seed for everything not yet drawn (a copy of a saved game).
+
+    Its moves so far, chance outcomes included, are kept as recorded
+    (``Match.recorded``); every later roll, deal and bot choice comes from
+    the new seed, which nobody — not the file's holder, not the table the
+    file came from — knows. Why: a save file's record carries its table's
+    seed, and a copy that kept it would show every die not yet rolled.
+    """
+    copy = Match.new(match.game, match.options, seed=fresh_seed(), table=match.table, seats=match.seats)
+    copy.recorded = len(match.steps)
+    copy.extend(match.steps)
+    return copy
 
 
 def _seats(keys: Mapping[int, str]) -> frozenset[int]:

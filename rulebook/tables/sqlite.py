@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 from .store import (
     CLOSED,
     COLUMNS,
+    EVENTS_KEPT,
     MAX_LABEL,
     OPEN,
     OVER,
@@ -56,7 +57,8 @@ CREATE TABLE IF NOT EXISTS rb_tables (
     created     REAL NOT NULL,
     updated     REAL NOT NULL,
     successor   TEXT,
-    label       TEXT NOT NULL
+    label       TEXT NOT NULL,
+    recorded    INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS rb_tables_updated ON rb_tables (status, updated);
 CREATE TABLE IF NOT EXISTS rb_steps (
@@ -75,6 +77,7 @@ CREATE TABLE IF NOT EXISTS rb_seats (
     token     TEXT NOT NULL,
     last_seen REAL,
     claims    INTEGER NOT NULL DEFAULT 0,
+    watches   INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (table_id, seat)
 );
 CREATE INDEX IF NOT EXISTS rb_seats_token ON rb_seats (table_id, token);
@@ -82,6 +85,12 @@ CREATE TABLE IF NOT EXISTS rb_settings (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS rb_events (
+    kind TEXT NOT NULL,
+    who  TEXT NOT NULL,
+    at   REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rb_events_who ON rb_events (kind, who, at);
 """
 
 
@@ -112,6 +121,13 @@ class SQLiteStore(TableStore):
                 for statement in SCHEMA.split(";"):
                     if statement.strip():
                         self._db.execute(statement)
+                # a file made before the column existed (SQLite has no ADD COLUMN IF NOT EXISTS)
+                names = {row[1] for row in self._db.execute("PRAGMA table_info(rb_tables)")}
+                if "recorded" not in names:
+                    self._db.execute("ALTER TABLE rb_tables ADD COLUMN recorded INTEGER NOT NULL DEFAULT 0")
+                names = {row[1] for row in self._db.execute("PRAGMA table_info(rb_seats)")}
+                if "watches" not in names:
+                    self._db.execute("ALTER TABLE rb_seats ADD COLUMN watches INTEGER NOT NULL DEFAULT 0")
                 self._db.execute(
                     "INSERT OR IGNORE INTO rb_settings (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
                 )
@@ -163,15 +179,18 @@ class SQLiteStore(TableStore):
         seed_chosen: bool = False,
         tokens: Mapping[int, str] | None = None,
         label: str = "",
+        recorded: int = 0,
     ) -> TableInfo:
         seats = tuple(seats)
+        if type(recorded) is not int or recorded < 0:
+            raise ValueError("recorded must be an int >= 0")
         keys = tokens_for(seats, tokens)
         check_new_table(game, version, options, seats, seed, keys)
         stamp = now()
         table_id = new_table_id()
         with self._write() as db:
             db.execute(
-                f"INSERT INTO rb_tables ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, NULL, ?)",
+                f"INSERT INTO rb_tables ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, NULL, ?, ?)",
                 (
                     table_id,
                     game,
@@ -185,6 +204,7 @@ class SQLiteStore(TableStore):
                     stamp,
                     stamp,
                     str(label)[:MAX_LABEL],
+                    recorded,
                 ),
             )
             db.executemany(
@@ -298,6 +318,21 @@ class SQLiteStore(TableStore):
             rows = self._db.execute("SELECT seat, claims FROM rb_seats WHERE table_id = ?", (table_id,)).fetchall()
         return {int(seat): int(count) for seat, count in rows}
 
+    def watch(self, table_id: str, seats: Iterable[int]) -> TableInfo:
+        seats = [int(s) for s in seats]
+        with self._write() as db:
+            self._row(db, table_id)
+            db.executemany(
+                "UPDATE rb_seats SET watches = watches + 1 WHERE table_id = ? AND seat = ?", [(table_id, s) for s in seats]
+            )
+            db.execute("UPDATE rb_tables SET revision = revision + 1, updated = ? WHERE id = ?", (now(), table_id))
+            return self._row(db, table_id)
+
+    def watches(self, table_id: str) -> dict[int, int]:
+        with self._lock:
+            rows = self._db.execute("SELECT seat, watches FROM rb_seats WHERE table_id = ?", (table_id,)).fetchall()
+        return {int(seat): int(count) for seat, count in rows}
+
     def touch(self, table_id: str, seats: Iterable[int], when: float | None = None) -> None:
         stamp = now() if when is None else when
         seats = [int(s) for s in seats]
@@ -333,6 +368,25 @@ class SQLiteStore(TableStore):
                 (OVER, CLOSED, finished_before, OPEN, abandoned_before),
             )
             return cursor.rowcount
+
+    def count_event(self, kind: str, who: str, window: float, limit: int, when: float | None = None) -> bool:
+        stamp = now() if when is None else float(when)
+        with self._write() as db:
+            db.execute("DELETE FROM rb_events WHERE kind = ? AND who = ? AND at <= ?", (str(kind), str(who), stamp - window))
+            # and everyone's events long past any window, so clients that never come back leave nothing
+            db.execute("DELETE FROM rb_events WHERE at < ?", (stamp - max(window, EVENTS_KEPT),))
+            (count,) = db.execute("SELECT COUNT(*) FROM rb_events WHERE kind = ? AND who = ?", (str(kind), str(who))).fetchone()
+            if count >= limit:
+                return False
+            db.execute("INSERT INTO rb_events (kind, who, at) VALUES (?, ?, ?)", (str(kind), str(who), stamp))
+            return True
+
+    def size_bytes(self) -> int:
+        with self._lock:
+            (pages,) = self._db.execute("PRAGMA page_count").fetchone()
+            (size,) = self._db.execute("PRAGMA page_size").fetchone()
+            (free,) = self._db.execute("PRAGMA freelist_count").fetchone()
+        return int(pages - free) * int(size)
 
     def setting(self, key: str, make: Callable[[], str]) -> str:
         with self._lock:

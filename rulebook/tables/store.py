@@ -49,6 +49,8 @@ ENV_DB = "RULEBOOK_DB"
 """Where pages (kernels) find the store: set by ``rulebook serve --db``; inherited by every kernel."""
 
 MAX_LABEL = 80
+EVENTS_KEPT = 3600.0
+"""Seconds a counted event (``TableStore.count_event``) is kept at most, whatever window was asked."""
 
 
 class StoreError(Exception):
@@ -138,6 +140,8 @@ class TableInfo:
     updated: float
     successor: str | None = None
     label: str = ""
+    recorded: int = 0
+    """The first ``recorded`` moves were copied from a save file with a new seed put in (``Match.recorded``)."""
 
     @property
     def is_open(self) -> bool:
@@ -145,7 +149,7 @@ class TableInfo:
 
 
 #: The columns of a table's row, in the order ``info_from_row`` reads them (both backends).
-COLUMNS = "id, game, version, options, seats, table_mode, seed, seed_chosen, status, revision, moves, cuts, created, updated, successor, label"
+COLUMNS = "id, game, version, options, seats, table_mode, seed, seed_chosen, status, revision, moves, cuts, created, updated, successor, label, recorded"
 
 
 def info_from_row(row: Sequence[Any]) -> TableInfo:
@@ -167,6 +171,7 @@ def info_from_row(row: Sequence[Any]) -> TableInfo:
         updated=float(row[13]),
         successor=row[14],
         label=row[15],
+        recorded=int(row[16]),
     )
 
 
@@ -237,8 +242,12 @@ class TableStore(ABC):
         seed_chosen: bool = False,
         tokens: Mapping[int, str] | None = None,
         label: str = "",
+        recorded: int = 0,
     ) -> TableInfo:
         """A new open table at revision 0, with no moves.
+
+        ``recorded``: how many of the moves about to be appended were copied
+        from a save file under a new seed (their chance is not this seed's).
 
         ``tokens``: seat -> token for the seats people take (human seats)
         and for ``OWNER``; new ones are made for any not given. Reusing the
@@ -298,6 +307,19 @@ class TableStore(ABC):
         """Seat -> how many times its link was claimed (seats people take, and the owner's)."""
 
     @abstractmethod
+    def watch(self, table_id: str, seats: Iterable[int]) -> TableInfo:
+        """A page opened these seats' link without claiming them (it only watches): count it, bump the revision.
+
+        The pages holding those seats see the count grow and tell their
+        player that the seat is also open elsewhere (issue 17: no silent
+        watching of a seat's hidden cards).
+        """
+
+    @abstractmethod
+    def watches(self, table_id: str) -> dict[int, int]:
+        """Seat -> how many times its link was opened only to watch."""
+
+    @abstractmethod
     def touch(self, table_id: str, seats: Iterable[int], when: float | None = None) -> None:
         """A page holding ``seats`` is alive (its heartbeat)."""
 
@@ -314,6 +336,20 @@ class TableStore(ABC):
     def purge(self, finished_before: float, abandoned_before: float) -> int:
         """Remove over/closed tables last changed before ``finished_before`` and open ones
         untouched since ``abandoned_before``; returns how many went."""
+
+    @abstractmethod
+    def count_event(self, kind: str, who: str, window: float, limit: int, when: float | None = None) -> bool:
+        """Note one ``kind`` event by ``who`` unless ``limit`` of them happened in the last ``window`` seconds.
+
+        True: noted (under the limit); False: nothing written. One transaction,
+        so pages of one client in several processes share the count (the rate
+        limit on new tables, docs/security.md "Tables and the store"). Events
+        older than the window are forgotten at the same time.
+        """
+
+    @abstractmethod
+    def size_bytes(self) -> int:
+        """How much room the store takes (the database file or the database), for the size cap."""
 
     @abstractmethod
     def setting(self, key: str, make: Callable[[], str]) -> str:

@@ -253,7 +253,8 @@ def test_table_mode_entry_then_save_and_resume(site, page, tmp_path: Path) -> No
     upload(page, path)
     page.wait_for_selector(".rb-placed-0-0")
     # the message box is drawn after the board: wait for it rather than read it at once
-    page.wait_for_function("t => (document.querySelector('.rb-error') || {}).innerText?.includes(t)", arg="Loaded the saved game (11 moves)")
+    # a seat's sealed save resumes its own table at its seat (issue 17), not a copy
+    page.wait_for_function("t => (document.querySelector('.rb-error') || {}).innerText?.includes(t)", arg="Back at the save file's table")
     assert "table mode" in page.inner_text(".rb-status")
 
     sealed["sealed"] = sealed["sealed"][:-8] + ("A" * 8 if not sealed["sealed"].endswith("A" * 8) else "B" * 8)

@@ -59,7 +59,8 @@ def open_seat(host, other, seat: int) -> None:
     assert "claim=1" in link and f"t={table_id(host)}" in link
     other.goto(link)
     other.wait_for_selector(".rb-drawn [data-revision]", state="attached")
-    other.wait_for_function("() => !new URLSearchParams(location.search).has('claim')")
+    # the page holds the seat (its own address keeps claim=1 now, issue 17: a reload takes the seat back)
+    other.wait_for_selector(".rb-my-seats", state="attached")
 
 
 # ----- a table outlives the page -----------------------------------------------------------------------------

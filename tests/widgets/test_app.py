@@ -110,8 +110,9 @@ def test_save_then_load_restores_the_same_state(app: GameApp) -> None:
     other = GameApp("chiritsumo", lang="en", seed=1)
     other.load_json(text.encode("utf-8"))
     assert other.match.state == app.match.state and other.match.steps == app.match.steps
-    assert other.session.table_id != app.session.table_id  # a loaded file is a new table
-    assert "Loaded" in other.error_box.value
+    # a seat's sealed save resumes its own table at the saver's seats (issue 17; it used to be a copy)
+    assert other.session.table_id == app.session.table_id and other.session.seats_here == app.session.seats_here
+    assert "Back at the save file" in other.error_box.value
 
 
 def test_a_sealed_file_cannot_be_altered_or_read_by_another_site(app: GameApp, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -183,7 +184,7 @@ def test_a_bad_file_is_refused_and_the_game_kept(app: GameApp, content: bytes, f
     assert app.match is before and "too large" in app.error_box.value
     _, good = app.save_record()
     app.load_input._handle_custom_msg({"name": "good.json", "text": good}, [])
-    assert app.match.state == before.state and "Loaded" in app.error_box.value
+    assert app.match.state == before.state and "Back at the save file" in app.error_box.value
 
 
 def test_tampered_dice_raise_bad_record(app: GameApp) -> None:

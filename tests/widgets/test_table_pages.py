@@ -48,7 +48,9 @@ def test_reload_comes_back_to_the_same_position(store):
     app.roll()
     first = next(a for a in app.game.legal_actions(app.match.state) if str(a).startswith("place"))
     app.play(first)
-    reloaded = page(store, "chiritsumo", table_id=app.session.table_id, keys=app.session.page_keys())
+    # the page's own address claims its seat (issue 17: a seat link without claim=1 only watches)
+    assert "claim=1" in app.page_link.query
+    reloaded = page(store, "chiritsumo", table_id=app.session.table_id, keys=app.session.page_keys(), claim=True)
     assert reloaded.match.state == app.match.state
     assert not reloaded.undo_button.disabled  # the move is still this seat's to take back
 
@@ -149,6 +151,13 @@ def test_unticking_a_seat_hands_it_to_another_device(store):
 def test_the_next_game_takes_every_device_along(store):
     host = page(store, "chiritsumo", options={"mode": "hakoniwa", "players": 2}, seats=["human", "human"])
     phone = seat_page(store, host, 1)
+    host.poll()
+    # issue 17: one seat cannot end a game another device plays; the host page closes it, then anyone may
+    host.start_button.click()
+    assert "ask the staff" in host.error_box.value and phone.session.table_id == host.session.table_id
+    from rulebook.tables.session import TableSession
+
+    TableSession.open(store, host.session.table_id)[0].close()
     host.poll()
     host.start({"mode": "hakoniwa", "players": 2}, None, ["human", "human"])
     assert phone.poll()

@@ -70,6 +70,7 @@ def test_store_url_and_environment(tmp_path, monkeypatch):
         "RULEBOOK_MAX_KERNELS": "7",
         "RULEBOOK_HOUSE": "",
         "RULEBOOK_KERNEL_WALL_MB": str(memory_wall_mb(options.limits.kernel_memory_mb)),  # the kernels' memory wall
+        "RULEBOOK_MAX_STORE_MB": "2048",  # issue 17: the store's size cap
     }
     monkeypatch.setenv("RULEBOOK_DB", "postgresql://x@localhost/y")
     assert options.store_url == "postgresql://x@localhost/y"

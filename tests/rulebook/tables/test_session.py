@@ -201,6 +201,10 @@ def test_a_finished_game_is_marked_over_and_gives_its_record(store: TableStore):
 
 def test_rematch_keeps_the_seat_links_and_the_other_devices_follow(store: TableStore):
     host, first, second = two_devices(store, seed=14)
+    with pytest.raises(TableError):  # one seat cannot end a game the other device plays (issue 17)
+        first.rematch(TWO_PEOPLE, seats=["human", "human"])
+    host.close()  # the host page can always close it; then any seat starts the next game
+    first.sync()
     new = first.rematch(TWO_PEOPLE, seats=["human", "human"])
     assert new.seats_here == {0} and new.keys == first.keys
     old = store.info(first.table_id)
@@ -209,6 +213,7 @@ def test_rematch_keeps_the_seat_links_and_the_other_devices_follow(store: TableS
     assert second.info.successor == new.table_id
     follower = device(store, second.info.successor, second.keys[1])
     assert follower.seats_here == {1}
+    new.close()
     bigger = new.rematch({"mode": "hakoniwa", "players": 3}, seats=["human", "human", "human"])
     assert bigger.seats_here == {0, 2}  # its own seat and the new seat nobody had before
 

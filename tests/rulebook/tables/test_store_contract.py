@@ -290,3 +290,40 @@ def test_two_devices_acting_at_once_never_lose_or_repeat_a_move(store: TableStor
         assert [t for t in texts if t.startswith(f"d{me}-")] == [f"d{me}-{k}" for k in range(moves)]
     assert table.info.revision == 2 * moves and table.info.moves == 2 * moves
     assert sum(won for _, won, _ in outcome) == 2 * moves
+
+
+def test_a_copy_keeps_how_many_of_its_moves_were_recorded_under_another_seed(store: TableStore):
+    """``recorded`` (issue 17): a save's copy takes its past as recorded and draws the rest from a new seed."""
+    assert new(store).recorded == 0
+    info = new(store, recorded=5)
+    assert info.recorded == 5 and store.info(info.id).recorded == 5 and store.load(info.id).info.recorded == 5
+    with pytest.raises(ValueError):
+        new(store, recorded=-1)
+
+
+def test_events_are_counted_per_client_within_a_window(store: TableStore):
+    """The rate limit on new tables (issue 17): ``limit`` events per ``who`` in any ``window`` seconds."""
+    assert [store.count_event("table", "a", 60, 3, when=100.0 + k) for k in range(4)] == [True, True, True, False]
+    assert store.count_event("table", "b", 60, 3, when=104.0)  # another client has its own count
+    assert store.count_event("load", "a", 60, 3, when=104.0)  # and another kind of event
+    assert not store.count_event("table", "a", 60, 3, when=159.0)
+    assert store.count_event("table", "a", 60, 3, when=160.5)  # the first ones left the window
+
+
+def test_the_store_tells_its_size(store: TableStore):
+    before = store.size_bytes()
+    assert before > 0
+    info = new(store)
+    store.append(info.id, 0, [step(f"move {k} " + "x" * 200) for k in range(2000)])
+    assert store.size_bytes() > before
+
+
+def test_watches_are_counted_per_seat_and_bump_the_revision(store: TableStore):
+    """A seat's link opened without its claim (issue 17): the device playing the seat is told."""
+    info = new(store)
+    assert store.watches(info.id) == {OWNER: 0, 0: 0, 2: 0}
+    after = store.watch(info.id, [2])
+    assert after.revision == info.revision + 1
+    assert store.watches(info.id) == {OWNER: 0, 0: 0, 2: 1} and store.claims(info.id)[2] == 0
+    with pytest.raises(NoSuchTable):
+        store.watch("nonexistent-table", [0])

@@ -35,11 +35,12 @@ from rulebook.core import CHANCE, HUMAN, SPECTATOR, Game, Match, RulebookError, 
 from rulebook.core.errors import BadOption, BadRecord
 from rulebook.core.match import MAX_RECORD_BYTES
 from rulebook.core.lesson import Lesson, LessonError, load_lesson
+from rulebook.core.playon import play_on_match, play_on_seats
 from rulebook.core.text import RuleText, load_quick, load_rules, quick_html
 from rulebook.tables import links, seal
 from rulebook.tables.opening import open_store
 from rulebook.tables.session import TableError, TableSession
-from rulebook.tables.store import NoSuchTable, TableStore
+from rulebook.tables.store import LESSON, OPEN, PAGE, NoSuchTable, TableStore
 
 from .base import PageLink, RecordUpload, rule_panel_class
 from .i18n import LANGS, t
@@ -158,6 +159,8 @@ class GameApp:
         self.lesson: Lesson | None = _lesson_of(self.game)
         self.guide: LessonGuide | None = None
         """The "Learn to play" guide while a lesson is being played on this page."""
+        self._before_lesson: tuple[dict[str, Any], tuple[str, ...], bool] | None = None
+        """The options, seats and table mode of the page's game before its lesson (``end_lesson``)."""
         view_class = load_view(self.game.name)
         self._build(getattr(view_class, "example_board", None))
         self.view = view_class(self)
@@ -349,9 +352,11 @@ class GameApp:
             seats = self.view.default_seats(opts)
         current = getattr(self, "session", None)
         if current is not None and not current.is_spectator():
-            session = current.rematch(opts, seed=seed, seats=seats, table_mode=table)
+            # a lesson's next game is an ordinary one: no lesson label, a game page's own table
+            plain = {"label": "", "origin": PAGE} if self._in_lesson_table() else {}
+            session = current.rematch(opts, seed=seed, seats=seats, table_mode=table, **plain)
         else:
-            session = TableSession.create(self.store, self.game, opts, seed=seed, seats=seats, table_mode=table)
+            session = TableSession.create(self.store, self.game, opts, seed=seed, seats=seats, table_mode=table, origin=PAGE)
         self._use(session)
         self._advance()
         self._reset_viewer()
@@ -362,6 +367,7 @@ class GameApp:
         From a seated page it is the next game at the same table: the seat
         links stay valid and the other devices follow.
         """
+        self.guide = None  # a new game started from the panel ends a lesson
         self._start(options, seed, seats, table)
         self.view.set_options(self.match.options)
         self._sync_newgame_panel()
@@ -397,7 +403,12 @@ class GameApp:
     def _sync_newgame_panel(self) -> None:
         self._set_seat_choosers(self.match.seats)
         self.seed_input.value = ""
-        self.table_input.value = self.match.table
+        self.table_input.value = self.match.table and not self._in_lesson_table()
+
+    def _in_lesson_table(self) -> bool:
+        """The table is a lesson's (its table mode is the script's, not something the visitor asked for)."""
+        info = self.session.info
+        return info.origin == LESSON or info.label == LESSON_LABEL
 
     # ----- moves -------------------------------------------------------------------------
     def play(self, action: Any) -> None:
@@ -563,13 +574,22 @@ class GameApp:
         """Begin the game's lesson on a new table (the game on the page stays in the store)."""
         if self.lesson is None:
             return
+        self._remember_before_lesson()
         self.guide = LessonGuide(self, self.lesson)
         self.guide.start(0)
         self.refresh()
 
+    def _remember_before_lesson(self) -> None:
+        """The page's own game before a lesson replaces it: the lesson's end goes back to its set-up and seats."""
+        if self._in_lesson_table():
+            return
+        match = self.match
+        self._before_lesson = (dict(match.options), tuple(match.seats), match.table)
+
     def _resume_or_start_lesson(self) -> None:
         """``?learn=1``: a lesson table of the link resumes at its step; anything else starts the lesson."""
         assert self.lesson is not None
+        self._remember_before_lesson()
         step = None
         if self.session.info.label == LESSON_LABEL and not self.session.is_spectator():
             step = self.lesson.step_for([str(a) for a in self.match.actions])
@@ -583,7 +603,7 @@ class GameApp:
 
     def use_match(self, match: Match, label: str) -> None:
         """Show ``match`` on a new table of the store (a lesson's step)."""
-        self._use(TableSession.from_match(self.store, match, seed_chosen=True, label=label))
+        self._use(TableSession.from_match(self.store, match, seed_chosen=True, label=label, origin=LESSON))
         self.view.set_options(match.options)
         self._sync_newgame_panel()
 
@@ -599,13 +619,42 @@ class GameApp:
             self.rule_panel.focus += 1
 
     def end_lesson(self, new_game: bool) -> None:
-        """Leave the lesson: play on from this position (real dice from now on) or start a real game."""
+        """Leave the lesson: play on from this position, or start a game with the usual set-up.
+
+        Either way the next game is an ordinary one (issue 19 A): the page's
+        seats from before the lesson (bots stay bots; the game's default
+        seats if the page had none that fit), the site's dice and cards, no
+        "lesson" label. Table mode only if the page's own game had it: the
+        lesson's table mode is its script's, nothing the visitor asked for.
+        """
         self.guide = None
-        if new_game:
-            self.start(dict(self.match.options))
-        else:
+        if not self._in_lesson_table():  # the lesson's table was left already (a second tap)
             self._update_link()
             self.refresh()
+            return
+        before = self._before_lesson
+        if new_game:
+            options, seats, table = (dict(before[0]), list(before[1]), before[2]) if before else (None, None, False)
+            opts = self.game.normalize_options(self.view.table_options(options or {}, table))
+            if seats is not None and len(seats) != self.game.num_seats(self.game.initial_state(opts)):
+                seats = None
+            seats = seats if seats is not None else self.view.default_seats(opts)
+            session = self.session.rematch(opts, seats=seats, table_mode=table, label="", origin=PAGE)
+        else:
+            lesson = self.match
+            options = self.view.digital_options(lesson.options)
+            default = self.view.default_seats(self.game.normalize_options(options))
+            seats = play_on_seats(before[1] if before else None, default)
+            match = play_on_match(lesson, seats, options)
+            session = TableSession.from_match(self.store, match, seed_chosen=False, origin=PAGE)
+            if self.session.info.status == OPEN:
+                self.session.close()  # the lesson's table is done with (its moves live on in the new one)
+        self._use(session)
+        self._advance()
+        self._reset_viewer()
+        self.view.set_options(self.match.options)
+        self._sync_newgame_panel()
+        self.refresh()
 
     # ----- saving and loading ----------------------------------------------------------------
     def _on_upload(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -642,7 +691,7 @@ class GameApp:
             return self.game
 
         match = Match.from_record(data, this_game)
-        if not sealed and match.table and not match.is_over():
+        if not sealed and (match.table or match.entered) and not match.is_over():
             raise BadRecord("record", t("load_plain_table", "ja"), t("load_plain_table", "en"))
         meta = data.get("meta") if isinstance(data, dict) else None
         chosen = (not sealed) or bool(isinstance(meta, dict) and meta.get("seed_chosen"))
@@ -861,7 +910,7 @@ class GameApp:
         self.start_button.description = t("start", lang)
         self.seed_input.description = t("seed", lang)
         self.seed_input.placeholder = t("seed_placeholder", lang)
-        self.table_input.description = t("table_mode", lang)
+        self.table_input.description = t(f"table_mode_{self.view.chance_parts}", lang)
         self.load_input.label = t("load", lang)
         self.log_title.value = t("log", lang)
         self.rules_title.value = t("rules", lang)

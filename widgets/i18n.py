@@ -14,6 +14,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "seed": ("シード値", "Seed"),
     "seed_placeholder": ("空欄ならおまかせ", "blank = random"),
     "table_mode": ("卓上モード（実物のダイスの目を入力）", "Table mode (enter real dice)"),
+    "table_mode_dice": ("卓上モード（実物のダイスの目を入力）", "Table mode (enter real dice)"),
+    "table_mode_cards": ("卓上モード（実物のカードで遊び、引いたカードを入力）", "Table mode (play with real cards: enter each card drawn)"),
+    "table_mode_dice_cards": ("卓上モード（実物のダイスとカードの結果を入力）", "Table mode (enter what the real dice and cards show)"),
     "seat": ("席", "Seat"),
     "human": ("人", "Human"),
     "save": ("保存（封付き JSON）", "Save (sealed JSON)"),
@@ -94,9 +97,17 @@ WORDS: dict[str, tuple[str, str]] = {
     "lesson_play_on": ("この続きを遊ぶ", "Play on from here"),
     "lesson_new_game": ("新しいゲームを始める", "Start a new game"),
     "lesson_no_back": ("最初のステップです。", "This is the first step."),
-    "lesson_done": (
-        "ガイドはここまでです。この局面から続けて遊ぶ（ダイスやカードは卓上モードで入力）か、新しいゲームを始めましょう。",
-        "That is the end of the lesson. Play on from this position (you enter the dice or cards, as in table mode), or start a new game.",
+    "lesson_done_dice": (
+        "ガイドはここまでです。この局面から続けて遊ぶ（ここからはダイスを画面がふります）か、ふつうの設定で新しいゲームを始めましょう。",
+        "That is the end of the lesson. Play on from this position (from now on the screen rolls the dice), or start a new game with the usual set-up.",
+    ),
+    "lesson_done_cards": (
+        "ガイドはここまでです。この局面から続けて遊ぶ（ここからはカードを画面が配ります）か、ふつうの設定で新しいゲームを始めましょう。",
+        "That is the end of the lesson. Play on from this position (from now on the screen shuffles and deals), or start a new game with the usual set-up.",
+    ),
+    "lesson_done_dice_cards": (
+        "ガイドはここまでです。この局面から続けて遊ぶ（ここからはダイスもカードも画面が受け持ちます）か、ふつうの設定で新しいゲームを始めましょう。",
+        "That is the end of the lesson. Play on from this position (from now on the screen rolls and deals), or start a new game with the usual set-up.",
     ),
     "lesson_asks": ("このステップでは次をしてください: {what}", "This step asks you to do this: {what}"),
     "lesson_read_first": ("読み終えたら「次へ」を押してください。", "Read this step, then press Next."),

@@ -47,6 +47,7 @@ from .store import (
     TableInfo,
     TableStore,
     check_new_table,
+    check_origin,
     info_from_row,
     check_steps,
     describe,
@@ -83,6 +84,9 @@ SCHEMA = (
     )
     """,
     "CREATE INDEX IF NOT EXISTS rb_tables_updated ON rb_tables (status, updated)",
+    # added after stores were in use: a database made before gets them (old tables: origin '', nothing entered)
+    "ALTER TABLE rb_tables ADD COLUMN IF NOT EXISTS origin TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE rb_tables ADD COLUMN IF NOT EXISTS entered INTEGER NOT NULL DEFAULT 0",
     """
     CREATE TABLE IF NOT EXISTS rb_steps (
         table_id TEXT NOT NULL REFERENCES rb_tables (id) ON DELETE CASCADE,
@@ -223,10 +227,13 @@ class PostgresStore(TableStore):
         seed_chosen: bool = False,
         tokens: Mapping[int, str] | None = None,
         label: str = "",
+        origin: str = "",
+        entered: int = 0,
     ) -> TableInfo:
         seats = tuple(seats)
         keys = tokens_for(seats, tokens)
         check_new_table(game, version, options, seats, seed, keys)
+        check_origin(origin, entered)
         stamp = now()
         table_id = new_table_id()
         row = (
@@ -242,6 +249,8 @@ class PostgresStore(TableStore):
             stamp,
             stamp,
             str(label)[:MAX_LABEL],
+            origin,
+            entered,
         )
 
         def work(conn: Any) -> TableInfo:
@@ -249,7 +258,7 @@ class PostgresStore(TableStore):
                 # ON CONFLICT: a retry after a lost commit must not store the table twice.
                 cur.execute(
                     f"INSERT INTO rb_tables ({COLUMNS}) VALUES "
-                    "(%s, %s, %s, %s, %s, %s, %s, %s, %s, 0, 0, 0, %s, %s, NULL, %s) ON CONFLICT (id) DO NOTHING",
+                    "(%s, %s, %s, %s, %s, %s, %s, %s, %s, 0, 0, 0, %s, %s, NULL, %s, %s, %s) ON CONFLICT (id) DO NOTHING",
                     row,
                 )
                 if cur.rowcount:

@@ -29,6 +29,7 @@ from .store import (
     TableInfo,
     TableStore,
     check_new_table,
+    check_origin,
     info_from_row,
     check_steps,
     dumps,
@@ -84,6 +85,10 @@ CREATE TABLE IF NOT EXISTS rb_settings (
 );
 """
 
+ADDED_COLUMNS = (("origin", "TEXT NOT NULL DEFAULT ''"), ("entered", "INTEGER NOT NULL DEFAULT 0"))
+"""Columns added to ``rb_tables`` after stores were in use: a store file made before gets them on
+opening (old tables read as origin ``""``, nothing entered)."""
+
 
 class SQLiteStore(TableStore):
     """Tables in one SQLite file (or in memory: ``":memory:"``)."""
@@ -112,6 +117,10 @@ class SQLiteStore(TableStore):
                 for statement in SCHEMA.split(";"):
                     if statement.strip():
                         self._db.execute(statement)
+                have = {row[1] for row in self._db.execute("PRAGMA table_info(rb_tables)")}
+                for name, kind in ADDED_COLUMNS:
+                    if name not in have:
+                        self._db.execute(f"ALTER TABLE rb_tables ADD COLUMN {name} {kind}")
                 self._db.execute(
                     "INSERT OR IGNORE INTO rb_settings (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
                 )
@@ -163,15 +172,18 @@ class SQLiteStore(TableStore):
         seed_chosen: bool = False,
         tokens: Mapping[int, str] | None = None,
         label: str = "",
+        origin: str = "",
+        entered: int = 0,
     ) -> TableInfo:
         seats = tuple(seats)
         keys = tokens_for(seats, tokens)
         check_new_table(game, version, options, seats, seed, keys)
+        check_origin(origin, entered)
         stamp = now()
         table_id = new_table_id()
         with self._write() as db:
             db.execute(
-                f"INSERT INTO rb_tables ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, NULL, ?)",
+                f"INSERT INTO rb_tables ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, NULL, ?, ?, ?)",
                 (
                     table_id,
                     game,
@@ -185,6 +197,8 @@ class SQLiteStore(TableStore):
                     stamp,
                     stamp,
                     str(label)[:MAX_LABEL],
+                    origin,
+                    entered,
                 ),
             )
             db.executemany(

@@ -50,6 +50,12 @@ ENV_DB = "RULEBOOK_DB"
 
 MAX_LABEL = 80
 
+HOST, PAGE, LESSON = "host", "page", "lesson"
+ORIGINS = ("", HOST, PAGE, LESSON)
+"""How a table was opened: from the host page, on a game page (a personal game until one of its
+seat links is opened on another device), or by a lesson. ``""``: a table stored before this was kept
+(read like a game page's)."""
+
 
 class StoreError(Exception):
     """Base of the store's own errors (not rule errors: nothing a player did wrong)."""
@@ -138,6 +144,11 @@ class TableInfo:
     updated: float
     successor: str | None = None
     label: str = ""
+    origin: str = ""
+    """How the table was opened (``ORIGINS``): the host page lists the café's tables apart from personal games."""
+    entered: int = 0
+    """How many of the first chance outcomes were entered rather than drawn (a lesson's script, then played on
+    with the seed's dice; ``rulebook.core.match.Match.entered``)."""
 
     @property
     def is_open(self) -> bool:
@@ -145,7 +156,10 @@ class TableInfo:
 
 
 #: The columns of a table's row, in the order ``info_from_row`` reads them (both backends).
-COLUMNS = "id, game, version, options, seats, table_mode, seed, seed_chosen, status, revision, moves, cuts, created, updated, successor, label"
+COLUMNS = (
+    "id, game, version, options, seats, table_mode, seed, seed_chosen, status, revision, moves, cuts, created, updated, successor, label,"
+    " origin, entered"
+)
 
 
 def info_from_row(row: Sequence[Any]) -> TableInfo:
@@ -167,6 +181,8 @@ def info_from_row(row: Sequence[Any]) -> TableInfo:
         updated=float(row[13]),
         successor=row[14],
         label=row[15],
+        origin=row[16] or "",
+        entered=int(row[17] or 0),
     )
 
 
@@ -208,6 +224,14 @@ def check_new_table(
         raise ValueError("two seats share a token")
 
 
+def check_origin(origin: str, entered: int) -> None:
+    """Shape checks of the two facts added later (``TableInfo.origin`` and ``entered``)."""
+    if origin not in ORIGINS:
+        raise ValueError(f"unknown origin {origin!r}")
+    if type(entered) is not int or entered < 0:
+        raise ValueError("entered must be an int >= 0")
+
+
 def check_steps(steps: Sequence[StoredStep], seats: int) -> None:
     for step in steps:
         if not isinstance(step, StoredStep) or not isinstance(step.text, str) or not step.text:
@@ -237,8 +261,13 @@ class TableStore(ABC):
         seed_chosen: bool = False,
         tokens: Mapping[int, str] | None = None,
         label: str = "",
+        origin: str = "",
+        entered: int = 0,
     ) -> TableInfo:
         """A new open table at revision 0, with no moves.
+
+        ``origin``: how it was opened (``ORIGINS``); ``entered``: chance
+        outcomes entered before the seed's dice take over (``TableInfo``).
 
         ``tokens``: seat -> token for the seats people take (human seats)
         and for ``OWNER``; new ones are made for any not given. Reusing the

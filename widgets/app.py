@@ -47,12 +47,14 @@ from .i18n import LANGS, t
 from .lesson import LESSON_LABEL, LessonGuide
 from .views.model import outcome_kind
 from .seats_panel import SeatsPanel
+from .closed_table import SHUT_CLASS, closed_banner_html, is_shut, without_turn
 
 LOG_LINES = 300
 POLL_SECONDS = 0.25
 """How often a page asks the store for the table's revision (moves show elsewhere within a second)."""
-PRESENCE_SECONDS = 5.0
-"""How often a live page marks its seats present (the host page shows who is connected)."""
+PRESENCE_SECONDS = 3.5
+"""How often a live page marks its seats present (the host page shows who is connected): at every
+4-second heartbeat, so "connected" can go off soon after a page closes (``rulebook.site.host``)."""
 QUIET_AFTER_SECONDS = 30.0
 """No heartbeat from the browser for this long: the page is gone (or asleep), so stop polling.
 
@@ -195,6 +197,8 @@ class GameApp:
         self.learn_button.on_click(self.guarded(lambda _: self.start_lesson()))
         self.header = _classed(w.HBox([self.title, self.status, self.learn_button, self.lang_button]), "rb-header")
         self.notice_box = _classed(w.HTML(), "rb-notice")
+        self.closed_box = _classed(w.HTML(), "rb-closed")
+        """The banner of a table the host closed (``widgets.closed_table``)."""
 
         self.board_area = _classed(w.VBox(), "rb-board-area")
         self.actions = _classed(w.HBox(), "rb-actions")
@@ -273,7 +277,9 @@ class GameApp:
         self.page_link = PageLink()
         self.page_link.on_msg(self.guarded(self._on_beat))
         self.root = _classed(
-            w.VBox([self.header, self.notice_box, self.lesson_area, main, self.drawn, self.page_link]), "rb-app", f"rb-game-{self.game.name}"
+            w.VBox([self.header, self.notice_box, self.closed_box, self.lesson_area, main, self.drawn, self.page_link]),
+            "rb-app",
+            f"rb-game-{self.game.name}",
         )
 
     # ----- guarded callbacks ---------------------------------------------------------
@@ -533,7 +539,16 @@ class GameApp:
         return True
 
     def _on_beat(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """The page's heartbeat: answer it (the page reloads itself if nobody does), mark the seats present."""
+        """The page's heartbeat: answer it (the page reloads itself if nobody does), mark the seats present.
+
+        ``{bye: n}``: the browser is leaving the page (closed, or navigated away): its seats are no
+        longer connected from now (the next beat of a page still open marks them again).
+        """
+        if isinstance(content, dict) and type(content.get("bye")) is int:
+            if self.session.seats_here:
+                self.store.touch(self.session.table_id, self.session.seats_here, when=0.0)
+            self._touched = 0.0
+            return
         if isinstance(content, dict) and type(content.get("beat")) is int:
             self.page_link.pong = content["beat"]
             now = time.monotonic()
@@ -885,7 +900,10 @@ class GameApp:
         self._follow_turn()
         self._draw_pass_screen()
         self.title.value = html.escape(self.game.title_ja if lang == "ja" else f"{self.game.title_en}")
-        self.status.value = " · ".join(part for part in [self.view.status(), *self._header_tags()] if part)
+        shut = is_shut(self)
+        view_status = without_turn(self.view.status()) if shut else self.view.status()
+        self.status.value = " · ".join(part for part in [view_status, *self._header_tags()] if part)
+        self._draw_closed(shut)
         self.lang_button.description = t("lang_switch", lang)
         self.roll_button.description = t("roll", lang)
         self.undo_button.description = t("undo", lang)
@@ -938,6 +956,15 @@ class GameApp:
             f' data-revision="{self.session.revision}"></span>'
         )
 
+    def _draw_closed(self, shut: bool) -> None:
+        """A closed table: the banner, and the page's class that switches off the board's caption and taps."""
+        self.closed_box.value = closed_banner_html(self) if shut else ""
+        _hide(self.closed_box, not shut)
+        if shut:
+            self.root.add_class(SHUT_CLASS)
+        else:
+            self.root.remove_class(SHUT_CLASS)
+
     def _draw_notices(self) -> None:
         lang = self.lang
         items = [ja if lang == "ja" else en for ja, en in self.notices]
@@ -963,7 +990,9 @@ class GameApp:
         old, self._fresh = self._fresh, []
         self._version += 1
         buttons: list[w.Widget] = []
-        if match.current_player == CHANCE and not match.table:
+        if is_shut(self):
+            pass  # the host closed the table: no move to offer, not even a disabled one
+        elif match.current_player == CHANCE and not match.table:
             if self.session.can_roll():
                 buttons.append(self.roll_button)
         elif self.session.can_act() and match.current_player >= 0:
@@ -971,7 +1000,8 @@ class GameApp:
                 if self.view.handles(action):
                     continue
                 buttons.append(self._action_button(action))
-        buttons.extend(self.view.extra_controls())
+        if not is_shut(self):
+            buttons.extend(self.view.extra_controls())
         self.actions.children = tuple(buttons)
         _hide(self.actions, not buttons)
         for button in old:  # replaced: free their models in the kernel and the page

@@ -54,7 +54,7 @@ def closed_banner_html(app: Any) -> str:
         + (f' <span class="rb-closed-status">{standing}</span>' if standing else "")
         + "</div>"
         f'<div class="rb-closed-next">{e(t("closed_next", lang))} '
-        f'<a class="rb-closed-home rb-home-link" href="{e(home)}">{e(t("closed_home", lang))}</a> · '
+        f'<a class="rb-closed-home rb-home-link" href="{e(home)}">{e(t("closed_home", lang))}</a>'
         f'<a class="rb-closed-again" href="{e(again)}">{e(t("closed_again", lang, game=title))}</a></div></div>'
     )
 

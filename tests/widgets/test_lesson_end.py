@@ -140,3 +140,17 @@ def test_play_on_seats_keep_the_page_seats_only_when_they_fit():
     assert play_on_seats(("human",), ["human", "search"]) == ["human", "search"]
     assert play_on_seats(("rules", "human"), ["human", "search"]) == ["human", "search"]
     assert play_on_seats(None, ["human", "search"]) == ["human", "search"]
+
+
+def test_a_plain_record_with_entered_outcomes_is_refused_until_the_game_is_over():
+    """Entered outcomes are not the seed's: a plain (unsealed) file claiming some could choose the dice."""
+    app = finished_lesson("dice_of_tower")
+    app.end_lesson(new_game=False)
+    record = app.match.to_record()
+    assert record["meta"]["entered"] > 0 and not app.match.is_over()
+    table = app.session.table_id
+    app.guarded(lambda: app.load_json(json.dumps(record)))()
+    assert app.error is not None and app.session.table_id == table
+    sealed_name, sealed = app.save_record()  # the site's own sealed save resumes exactly
+    app.load_json(sealed)
+    assert app.match.entered == record["meta"]["entered"] and [str(a) for a in app.match.actions] == record["actions"]

@@ -35,11 +35,12 @@ from rulebook.core import CHANCE, HUMAN, SPECTATOR, Game, Match, RulebookError, 
 from rulebook.core.errors import BadOption, BadRecord
 from rulebook.core.match import MAX_RECORD_BYTES
 from rulebook.core.lesson import Lesson, LessonError, load_lesson
+from rulebook.core.playon import play_on_match, play_on_seats
 from rulebook.core.text import RuleText, load_quick, load_rules, quick_html
 from rulebook.tables import limits, links, seal
 from rulebook.tables.opening import open_store
 from rulebook.tables.session import TableError, TableSession, reseeded
-from rulebook.tables.store import NoSuchTable, TableStore, is_token_text
+from rulebook.tables.store import LESSON, OPEN, PAGE, NoSuchTable, TableStore, is_token_text
 
 from .base import PageLink, RecordUpload, rule_panel_class
 from .i18n import LANGS, t
@@ -47,12 +48,14 @@ from .lab import lab_link_html
 from .lesson import LESSON_LABEL, LessonGuide
 from .views.model import outcome_kind
 from .seats_panel import SeatsPanel
+from .closed_table import SHUT_CLASS, closed_banner_html, is_shut, without_turn
 
 LOG_LINES = 300
 POLL_SECONDS = 0.25
 """How often a page asks the store for the table's revision (moves show elsewhere within a second)."""
-PRESENCE_SECONDS = 5.0
-"""How often a live page marks its seats present (the host page shows who is connected)."""
+PRESENCE_SECONDS = 3.5
+"""How often a live page marks its seats present (the host page shows who is connected): at every
+4-second heartbeat, so "connected" can go off soon after a page closes (``rulebook.site.host``)."""
 QUIET_AFTER_SECONDS = 30.0
 """No heartbeat from the browser for this long: the page is gone (or asleep), so stop polling.
 
@@ -164,6 +167,8 @@ class GameApp:
         self.lesson: Lesson | None = _lesson_of(self.game)
         self.guide: LessonGuide | None = None
         """The "Learn to play" guide while a lesson is being played on this page."""
+        self._before_lesson: tuple[dict[str, Any], tuple[str, ...], bool] | None = None
+        """The options, seats and table mode of the page's game before its lesson (``end_lesson``)."""
         view_class = load_view(self.game.name)
         self._build(getattr(view_class, "example_board", None))
         self.view = view_class(self)
@@ -209,6 +214,8 @@ class GameApp:
         self.learn_button.on_click(self.guarded(lambda _: self.start_lesson()))
         self.header = _classed(w.HBox([self.title, self.status, self.learn_button, self.lang_button]), "rb-header")
         self.notice_box = _classed(w.HTML(), "rb-notice")
+        self.closed_box = _classed(w.HTML(), "rb-closed")
+        """The banner of a table the host closed (``widgets.closed_table``)."""
 
         self.board_area = _classed(w.VBox(), "rb-board-area")
         self.actions = _classed(w.HBox(), "rb-actions")
@@ -289,7 +296,9 @@ class GameApp:
         self.page_link = PageLink()
         self.page_link.on_msg(self.guarded(self._on_beat))
         self.root = _classed(
-            w.VBox([self.header, self.notice_box, self.lesson_area, main, self.drawn, self.page_link]), "rb-app", f"rb-game-{self.game.name}"
+            w.VBox([self.header, self.notice_box, self.closed_box, self.lesson_area, main, self.drawn, self.page_link]),
+            "rb-app",
+            f"rb-game-{self.game.name}",
         )
 
     # ----- guarded callbacks ---------------------------------------------------------
@@ -372,9 +381,11 @@ class GameApp:
             current.check_rematch(seed)  # before counting a table: a refused New game costs nothing
         limits.check_new_table(self.store, self.table_rate)
         if current is not None and not current.is_spectator():
-            session = current.rematch(opts, seed=seed, seats=seats, table_mode=table)
+            # a lesson's next game is an ordinary one: no lesson label, a game page's own table
+            plain = {"label": "", "origin": PAGE} if self._in_lesson_table() else {}
+            session = current.rematch(opts, seed=seed, seats=seats, table_mode=table, **plain)
         else:
-            session = TableSession.create(self.store, self.game, opts, seed=seed, seats=seats, table_mode=table)
+            session = TableSession.create(self.store, self.game, opts, seed=seed, seats=seats, table_mode=table, origin=PAGE)
         self._use(session)
         self._advance()
         self._reset_viewer()
@@ -400,6 +411,7 @@ class GameApp:
         From a seated page it is the next game at the same table: the seat
         links stay valid and the other devices follow.
         """
+        self.guide = None  # a new game started from the panel ends a lesson
         self._start(options, seed, seats, table)
         self.view.set_options(self.match.options)
         self._sync_newgame_panel()
@@ -435,7 +447,12 @@ class GameApp:
     def _sync_newgame_panel(self) -> None:
         self._set_seat_choosers(self.match.seats)
         self.seed_input.value = ""
-        self.table_input.value = self.match.table
+        self.table_input.value = self.match.table and not self._in_lesson_table()
+
+    def _in_lesson_table(self) -> bool:
+        """The table is a lesson's (its table mode is the script's, not something the visitor asked for)."""
+        info = self.session.info
+        return info.origin == LESSON or info.label == LESSON_LABEL
 
     # ----- moves -------------------------------------------------------------------------
     def play(self, action: Any) -> None:
@@ -566,7 +583,16 @@ class GameApp:
         return True
 
     def _on_beat(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """The page's heartbeat: answer it (the page reloads itself if nobody does), mark the seats present."""
+        """The page's heartbeat: answer it (the page reloads itself if nobody does), mark the seats present.
+
+        ``{bye: n}``: the browser is leaving the page (closed, or navigated away): its seats are no
+        longer connected from now (the next beat of a page still open marks them again).
+        """
+        if isinstance(content, dict) and type(content.get("bye")) is int:
+            if self.session.seats_here:
+                self.store.touch(self.session.table_id, self.session.seats_here, when=0.0)
+            self._touched = 0.0
+            return
         if isinstance(content, dict) and type(content.get("beat")) is int:
             self.page_link.pong = content["beat"]
             now = time.monotonic()
@@ -607,6 +633,7 @@ class GameApp:
         """Begin the game's lesson on a new table (the game on the page stays in the store)."""
         if self.lesson is None:
             return
+        self._remember_before_lesson()
         self.guide = LessonGuide(self, self.lesson)
         try:
             self.guide.start(0)
@@ -615,9 +642,17 @@ class GameApp:
             raise
         self.refresh()
 
+    def _remember_before_lesson(self) -> None:
+        """The page's own game before a lesson replaces it: the lesson's end goes back to its set-up and seats."""
+        if self._in_lesson_table():
+            return
+        match = self.match
+        self._before_lesson = (dict(match.options), tuple(match.seats), match.table)
+
     def _resume_or_start_lesson(self) -> None:
         """``?learn=1``: a lesson table of the link resumes at its step; anything else starts the lesson."""
         assert self.lesson is not None
+        self._remember_before_lesson()
         step = None
         if self.session.info.label == LESSON_LABEL and not self.session.is_spectator():
             step = self.lesson.step_for([str(a) for a in self.match.actions])
@@ -632,7 +667,7 @@ class GameApp:
     def use_match(self, match: Match, label: str) -> None:
         """Show ``match`` on a new table of the store (a lesson's step)."""
         limits.check_new_table(self.store, self.table_rate)
-        self._use(TableSession.from_match(self.store, match, seed_chosen=True, label=label))
+        self._use(TableSession.from_match(self.store, match, seed_chosen=True, label=label, origin=LESSON))
         self.view.set_options(match.options)
         self._sync_newgame_panel()
 
@@ -648,13 +683,42 @@ class GameApp:
             self.rule_panel.focus += 1
 
     def end_lesson(self, new_game: bool) -> None:
-        """Leave the lesson: play on from this position (real dice from now on) or start a real game."""
+        """Leave the lesson: play on from this position, or start a game with the usual set-up.
+
+        Either way the next game is an ordinary one (issue 19 A): the page's
+        seats from before the lesson (bots stay bots; the game's default
+        seats if the page had none that fit), the site's dice and cards, no
+        "lesson" label. Table mode only if the page's own game had it: the
+        lesson's table mode is its script's, nothing the visitor asked for.
+        """
         self.guide = None
-        if new_game:
-            self.start(dict(self.match.options))
-        else:
+        if not self._in_lesson_table():  # the lesson's table was left already (a second tap)
             self._update_link()
             self.refresh()
+            return
+        before = self._before_lesson
+        if new_game:
+            options, seats, table = (dict(before[0]), list(before[1]), before[2]) if before else (None, None, False)
+            opts = self.game.normalize_options(self.view.table_options(options or {}, table))
+            if seats is not None and len(seats) != self.game.num_seats(self.game.initial_state(opts)):
+                seats = None
+            seats = seats if seats is not None else self.view.default_seats(opts)
+            session = self.session.rematch(opts, seats=seats, table_mode=table, label="", origin=PAGE)
+        else:
+            lesson = self.match
+            options = self.view.digital_options(lesson.options)
+            default = self.view.default_seats(self.game.normalize_options(options))
+            seats = play_on_seats(before[1] if before else None, default)
+            match = play_on_match(lesson, seats, options)
+            session = TableSession.from_match(self.store, match, seed_chosen=False, origin=PAGE)
+            if self.session.info.status == OPEN:
+                self.session.close()  # the lesson's table is done with (its moves live on in the new one)
+        self._use(session)
+        self._advance()
+        self._reset_viewer()
+        self.view.set_options(self.match.options)
+        self._sync_newgame_panel()
+        self.refresh()
 
     # ----- saving and loading ----------------------------------------------------------------
     def _on_upload(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -706,7 +770,7 @@ class GameApp:
             if self._resume_saved_table(meta):
                 return
         match = Match.from_record(data, this_game, seconds=limits.REPLAY_SECONDS)
-        if not sealed and match.table and not match.is_over():
+        if not sealed and (match.table or match.entered) and not match.is_over():
             raise BadRecord("record", t("load_plain_table", "ja"), t("load_plain_table", "en"))
         if not sealed and match.recorded and not match.is_over():
             raise BadRecord("record", t("load_plain_recorded", "ja"), t("load_plain_recorded", "en"))
@@ -967,7 +1031,10 @@ class GameApp:
         self._follow_turn()
         self._draw_pass_screen()
         self.title.value = html.escape(self.game.title_ja if lang == "ja" else f"{self.game.title_en}")
-        self.status.value = " · ".join(part for part in [self.view.status(), *self._header_tags()] if part)
+        shut = is_shut(self)
+        view_status = without_turn(self.view.status()) if shut else self.view.status()
+        self.status.value = " · ".join(part for part in [view_status, *self._header_tags()] if part)
+        self._draw_closed(shut)
         self.lang_button.description = t("lang_switch", lang)
         self.roll_button.description = t("roll", lang)
         self.undo_button.description = t("undo", lang)
@@ -993,7 +1060,7 @@ class GameApp:
         self.seed_input.description = t("seed", lang)
         self.seed_input.placeholder = t("seed_placeholder", lang)
         _hide(self.seed_input, self.session.shared())  # no chosen seed at a table other devices play at
-        self.table_input.description = t("table_mode", lang)
+        self.table_input.description = t(f"table_mode_{self.view.chance_parts}", lang)
         self.load_input.label = t("load", lang)
         self.lab_link.value = lab_link_html(self.game.name, lang)
         self.log_title.value = t("log", lang)
@@ -1022,6 +1089,15 @@ class GameApp:
             f' data-revision="{self.session.revision}"></span>'
         )
 
+    def _draw_closed(self, shut: bool) -> None:
+        """A closed table: the banner, and the page's class that switches off the board's caption and taps."""
+        self.closed_box.value = closed_banner_html(self) if shut else ""
+        _hide(self.closed_box, not shut)
+        if shut:
+            self.root.add_class(SHUT_CLASS)
+        else:
+            self.root.remove_class(SHUT_CLASS)
+
     def _draw_notices(self) -> None:
         lang = self.lang
         items = [ja if lang == "ja" else en for ja, en in self.notices]
@@ -1047,7 +1123,9 @@ class GameApp:
         old, self._fresh = self._fresh, []
         self._version += 1
         buttons: list[w.Widget] = []
-        if match.current_player == CHANCE and not match.table:
+        if is_shut(self):
+            pass  # the host closed the table: no move to offer, not even a disabled one
+        elif match.current_player == CHANCE and not match.table:
             if self.session.can_roll():
                 buttons.append(self.roll_button)
         elif self.session.can_act() and match.current_player >= 0:
@@ -1055,7 +1133,8 @@ class GameApp:
                 if self.view.handles(action):
                     continue
                 buttons.append(self._action_button(action))
-        buttons.extend(self.view.extra_controls())
+        if not is_shut(self):
+            buttons.extend(self.view.extra_controls())
         self.actions.children = tuple(buttons)
         _hide(self.actions, not buttons)
         for button in old:  # replaced: free their models in the kernel and the page

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import importlib
 import math
 import time
 from typing import Any, Sequence
@@ -34,12 +35,13 @@ from rulebook.site.host import LoginGuard, TableRow, kernel_report, setups, tabl
 from rulebook.tables import links
 from rulebook.tables.session import TableSession
 from rulebook.tables import limits
-from rulebook.tables.store import CLOSED, NoSuchTable, TableStore
+from rulebook.tables.store import CLOSED, HOST, NoSuchTable, TableStore
 
 from .base import PageLink, StyleSheet, asset
 from .i18n import t
 
-REFRESH_SECONDS = 5.0
+REFRESH_SECONDS = 2.0
+"""How often the list is redrawn: "connected" must go off within 10 s of a page closing (``CONNECTED_SECONDS``)."""
 QUIET_AFTER_SECONDS = 30.0
 """No heartbeat from the browser for this long: stop redrawing (nobody is looking)."""
 WRONG_DELAY = 0.5
@@ -59,8 +61,15 @@ WORDS: dict[str, tuple[str, str]] = {
         "house.toml を使えないため、既定の設定で動いています（ホストのページは使えません）: {error}",
         "The house file cannot be used, so the site runs on its defaults (and this page is off): {error}",
     ),
-    "tables": ("開いているテーブル", "Open tables"),
+    "tables": ("お店の開いているテーブル", "The café's open tables"),
+    "tables_all": ("開いているテーブル（個人のゲームも）", "Open tables (personal games too)"),
     "no_tables": ("開いているテーブルはありません。", "No open table."),
+    "show_all": ("個人のゲームも表示", "Show personal games too"),
+    "show_all_hint": (
+        "ふだんはこのページで開いたテーブルと、席のリンクが別の端末で開かれたテーブルだけを表示します（ひとり用・ガイド・ボット相手のゲームは除く）。",
+        "Listed: tables opened here and tables whose seat link was opened on another device (not solo games, lessons or games against bots).",
+    ),
+    "personal": ("個人のゲーム", "personal game"),
     "new_table": ("新しいテーブル", "New table"),
     "game": ("ゲーム", "Game"),
     "players": ("人数", "Players"),
@@ -107,6 +116,16 @@ WORDS.update(
         ),
     }
 )
+
+
+def _table_mode_words(game: str | None, lang: str) -> str:
+    """The table-mode switch worded for the game: real dice, real cards, or both (its view says which)."""
+    try:
+        parts = importlib.import_module(f"widgets.views.{game}").View.chance_parts if game else "dice"
+    except (ImportError, AttributeError):
+        parts = "dice"
+    return t(f"table_mode_{parts}", lang)
+
 
 def _w(key: str, lang: str, **values: Any) -> str:
     ja, en = WORDS[key]
@@ -252,6 +271,9 @@ class HostPage:
         self.refresh_button = _classed(w.Button(description=_w("refresh", lang), icon="refresh"), "rb-host-refresh")
         self.refresh_button.on_click(lambda _: self.draw())
         self.tables_title = _classed(w.HTML(), "rb-panel-title")
+        self.show_all = _classed(w.Checkbox(value=bool(keep.get("show_all")), indent=False), "rb-host-show-all")
+        self.show_all.observe(lambda _: self.draw(), "value")
+        self.show_all_hint = _classed(w.HTML(), "rb-host-show-all-hint")
         self.tables_box = _classed(w.VBox(), "rb-host-tables")
         self.new_title = _classed(w.HTML(), "rb-panel-title")
         shelf = list(self.house.shelf)
@@ -279,7 +301,7 @@ class HostPage:
             "rb-host-new",
         )
         site = _classed(w.HBox([self.site_box, self.refresh_button]), "rb-host-site-row")
-        tables = _classed(w.VBox([self.tables_title, self.tables_box]), "rb-host-list")
+        tables = _classed(w.VBox([self.tables_title, self.show_all, self.show_all_hint, self.tables_box]), "rb-host-list")
         self.main.children = (site, self.sheet_box, _classed(w.HBox([new_box, tables]), "rb-host-columns"))
         self._game_changed(keep.get("players"), keep.get("seats"))
         self.game_input.observe(lambda _: self._game_changed(), "value")
@@ -309,6 +331,7 @@ class HostPage:
             players = self._house_seats(name) if name else None
         if players not in choices:
             players = next(iter(choices), None)
+        self.table_mode_input.description = _table_mode_words(name, self.lang)
         self._quiet = True  # one redraw of the seats below, not one per trait change
         try:
             self.players_input.options = [(str(n), n) for n in choices]
@@ -347,6 +370,7 @@ class HostPage:
             "seats": [box.value for box in self.seat_inputs.children],
             "table_mode": self.table_mode_input.value,
             "label": self.label_input.value,
+            "show_all": self.show_all.value,
         }
 
     def open_table(self) -> str | None:
@@ -365,7 +389,13 @@ class HostPage:
             self.draw()
             return None
         session = TableSession.create(
-            self.store, name, options, seats=seats, table_mode=self.table_mode_input.value, label=self.label_input.value.strip()
+            self.store,
+            name,
+            options,
+            seats=seats,
+            table_mode=self.table_mode_input.value,
+            label=self.label_input.value.strip(),
+            origin=HOST,
         )
         self.label_input.value = ""
         self.message = _w("opened", self.lang, id=session.table_id)
@@ -481,6 +511,7 @@ class HostPage:
             + f" · <code>{e(info.id)}</code></div>"
             + f"<div class='rb-host-row-meta'>{e(_w('moves', lang, n=info.moves))} · {e(when)}"
             + (f" · {e(t('table_on', lang))}" if info.table_mode else "")
+            + ("" if row.cafe else f" · <span class='rb-host-personal'>{e(_w('personal', lang))}</span>")
             + f"</div><div class='rb-host-row-seats'>{' '.join(seats)}</div>"
         )
 
@@ -530,9 +561,12 @@ class HostPage:
             _w("kernels", lang, n=report.kernels, cap=cap, mb=report.total_mb, server=report.server_mb)
         )
         self.site_box.value += self._store_html()
-        self.tables_title.value = e(_w("tables", lang))
+        everything = bool(self.show_all.value)
+        self.tables_title.value = e(_w("tables_all" if everything else "tables", lang))
+        self.show_all.description = _w("show_all", lang)
+        self.show_all_hint.value = f"<div class='rb-host-hint'>{e(_w('show_all_hint', lang))}</div>"
         self.new_title.value = e(_w("new_table", lang))
-        rows = table_rows(self.store)
+        rows = table_rows(self.store, everything=everything)
         shown = {r.info.id for r in rows}
         for gone in [k for k in self._rows if k not in shown]:
             _close_tree(self._rows.pop(gone)[0])

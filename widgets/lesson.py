@@ -8,7 +8,8 @@ to tap (the step's ``target``), points the rule panel at the step's rule,
 refuses a different move with what the step asks, and makes the script's
 moves (scripted dice, the other seats) for the learner. Back rebuilds the
 table at the previous step from the script; Skip makes the step's move.
-At the end the learner plays on from there or starts a real game.
+At the end the learner plays on from there (the page's seats, the site's dice)
+or starts a game with the usual set-up (``GameApp.end_lesson``).
 """
 
 from __future__ import annotations
@@ -171,7 +172,8 @@ class LessonGuide:
         title = self.lesson.title_ja if lang == "ja" else self.lesson.title_en
         step = self.current
         if step is None:
-            number, text, style = total, t("lesson_done", lang), ""
+            parts = getattr(getattr(self.host, "view", None), "chance_parts", "dice")
+            number, text, style = total, t(f"lesson_done_{parts}", lang), ""
             buttons: list[w.Widget] = [self.back_button, self.play_on_button, self.new_game_button]
         else:
             number, text = self.step + 1, step.say(lang)

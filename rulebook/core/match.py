@@ -94,6 +94,10 @@ class Match:
     a saved game given a new seed, so nothing not yet drawn can be foreseen from the file): their
     chance outcomes are taken as recorded, every later one is drawn from ``seed``, and undo never
     cuts into them (redrawing there would re-roll what was already rolled)."""
+    entered: int = 0
+    """How many of the first chance outcomes were entered, not drawn: a lesson's scripted dice and
+    cards, kept when the learner plays on with the seed's dice (``widgets.app.GameApp.end_lesson``).
+    The seed draws the rest (from chance index ``entered`` on, so none of its draws was seen)."""
     _states: list[Any] = field(default_factory=list, repr=False)
     _steps: list[Step] = field(default_factory=list, repr=False)
     _chances: list[int] = field(default_factory=list, repr=False)
@@ -113,13 +117,16 @@ class Match:
         seed: Any,
         table: bool = False,
         seats: Sequence[str] | None = None,
+        entered: int = 0,
     ) -> "Match":
         """Start a match. Raises ``BadOption`` for bad options, seed or seats."""
         opts = game.normalize_options(options)
         state = game.initial_state(opts)
         n = game.num_seats(state)
         seat_kinds = tuple(seats) if seats is not None else (HUMAN,) * n
-        match = cls(game=game, options=opts, seed=check_seed(seed), table=bool(table))
+        if type(entered) is not int or entered < 0:
+            raise BadOption("entered", "入力済みの偶然の数が読めません。", "The count of entered chance outcomes is malformed.")
+        match = cls(game=game, options=opts, seed=check_seed(seed), table=bool(table), entered=entered)
         match.seats = match._check_seats(seat_kinds, n)
         match._states = [state]
         return match
@@ -256,8 +263,9 @@ class Match:
         parsed = [self.game.parse_action(a) if isinstance(a, str) else a for a in actions]
         state, k = self.state, self.chance_index()
         for action in parsed:
-            if self.game.current_player(state) == CHANCE and not self.table:
-                self._check_seeded(state, k, action)
+            if self.game.current_player(state) == CHANCE:
+                if self.seeded(k):
+                    self._check_seeded(state, k, action)
                 k += 1
             state = self.game.apply(state, action)
         return parsed
@@ -299,7 +307,7 @@ class Match:
         """
         for step in steps:
             action = self.game.parse_action(step.action) if isinstance(step.action, str) else step.action
-            if self.current_player == CHANCE and not self.table and len(self._steps) >= self.recorded:
+            if self.current_player == CHANCE and self.seeded(self.chance_index()) and len(self._steps) >= self.recorded:
                 self._check_seeded(self.state, self.chance_index(), action)
             self._push(action, step.group, step.author)
             self._groups = max(self._groups, step.group)
@@ -312,7 +320,7 @@ class Match:
         them: a loaded file is replayed once, not twice (issue 17: loading
         time is bounded).
         """
-        twin = Match.new(self.game, self.options, seed=self.seed, table=self.table, seats=self.seats)
+        twin = Match.new(self.game, self.options, seed=self.seed, table=self.table, seats=self.seats, entered=self.entered)
         twin.recorded = self.recorded
         twin._states = list(self._states)
         twin._steps = list(self._steps)
@@ -326,6 +334,10 @@ class Match:
             raise ValueError(f"cannot keep {keep} of {len(self._steps)} steps")
         self._cut_steps(keep)
         self._redo.clear()
+
+    def seeded(self, k: int) -> bool:
+        """The seed draws the ``k``-th chance outcome (not table mode, past the entered ones)."""
+        return not self.table and k >= self.entered
 
     def _check_seeded(self, state: Any, k: int, action: Any) -> None:
         """Outside table mode the seed rolls the dice: nobody may choose them."""
@@ -427,6 +439,8 @@ class Match:
                 # per move: [group, author] — so a resumed game undoes as the original would
                 "steps": [[step.group, step.author] for step in self._steps],
                 **({"recorded": self.recorded} if self.recorded else {}),
+                # only for a lesson played on: its scripted outcomes, not the seed's (old records stay as they were)
+                **({"entered": self.entered} if self.entered else {}),
             },
         }
 
@@ -486,7 +500,10 @@ class Match:
         if seats is not None and (not isinstance(seats, list) or not all(isinstance(s, str) for s in seats)):
             raise _bad("席の設定が読めません。", "The seats are malformed.")
         try:
-            match = cls.new(game, options, seed=data.get("seed"), table=meta.get("table", False) is True, seats=seats)
+            entered = meta.get("entered", 0)
+            match = cls.new(
+                game, options, seed=data.get("seed"), table=meta.get("table", False) is True, seats=seats, entered=entered
+            )
         except BadOption as error:
             raise BadRecord("record", error.message_ja, error.message_en) from None
         recorded = meta.get("recorded", 0)
@@ -508,7 +525,7 @@ class Match:
     def _replay_one(self, number: int, text: str, group: int = 0, author: int | None = None) -> None:
         try:
             action = self.game.parse_action(text)
-            if self.current_player == CHANCE and not self.table and len(self._steps) >= self.recorded:
+            if self.current_player == CHANCE and self.seeded(self.chance_index()) and len(self._steps) >= self.recorded:
                 expected = self.sample_chance()
                 if action != expected:
                     raise _bad(

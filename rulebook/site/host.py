@@ -20,12 +20,16 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Sequence
 
 from rulebook.core import HUMAN, Game, RulebookError
-from rulebook.tables.store import OPEN, TableInfo, TableStore
+from rulebook.tables.store import HOST, LESSON, OPEN, TableInfo, TableStore
 
 from .process import kernel_processes, rss_kb
 
-CONNECTED_SECONDS = 15.0
-"""A seat counts as connected if a page holding it answered a heartbeat this recently."""
+CONNECTED_SECONDS = 8.0
+"""A seat counts as connected if a page holding it answered a heartbeat this recently.
+
+Pages beat every 4 s and mark their seats at every beat (``widgets.app.PRESENCE_SECONDS``), so a live
+page is never older than ~4 s here; with the host page redrawing every 2 s, "connected" goes off
+within 10 s of a page closing (at once when the browser says goodbye)."""
 MAX_PLAYERS_TRIED = 8
 
 LOCK_AFTER = 5
@@ -71,12 +75,29 @@ class SeatRow:
     connected: bool
 
 
+def is_cafe_table(info: TableInfo, claims: Mapping[int, int]) -> bool:
+    """A table of the café, not a personal game: opened from the host page, or one of its seat links opened.
+
+    A game page's own table (a solo game, a game against bots, a hot-seat game
+    on one tablet) is personal until another device opens one of its seats'
+    links (the seat's claim count grows); a lesson's table always is.
+    Tables stored before the origin was kept count as game pages'.
+    """
+    if info.origin == HOST:
+        return True
+    if info.origin == LESSON:
+        return False
+    return any(count > 0 for seat, count in claims.items() if seat >= 0)
+
+
 @dataclass(frozen=True)
 class TableRow:
     """One line of the host's table list."""
 
     info: TableInfo
     seats: tuple[SeatRow, ...]
+    cafe: bool = True
+    """A café table (``is_cafe_table``); False: someone's personal game (listed only when the host asks for all)."""
 
     @property
     def people(self) -> int:
@@ -87,16 +108,32 @@ class TableRow:
         return sum(1 for s in self.seats if s.connected)
 
 
-def table_rows(store: TableStore, statuses: Sequence[str] = (OPEN,), now: float | None = None, limit: int = 100) -> list[TableRow]:
-    """The tables a host looks after, newest activity first, with who is connected."""
+def table_rows(
+    store: TableStore,
+    statuses: Sequence[str] = (OPEN,),
+    now: float | None = None,
+    limit: int = 100,
+    everything: bool = False,
+) -> list[TableRow]:
+    """The tables a host looks after, newest activity first, with who is connected.
+
+    Only the café's tables (``is_cafe_table``) unless ``everything``: the
+    personal games every visitor's page makes would bury them.
+    """
     now = time.time() if now is None else now
     rows = []
-    for info in store.list_tables(statuses, limit=limit):
+    # personal games may far outnumber the café's tables: look further back when they are left out
+    for info in store.list_tables(statuses, limit=limit if everything else max(limit, 500)):
+        if len(rows) >= limit:
+            break
+        cafe = is_cafe_table(info, store.claims(info.id))
+        if not cafe and not everything:
+            continue
         seen = store.presence(info.id)
         seats = tuple(
             SeatRow(k, kind, kind == HUMAN and now - seen.get(k, 0.0) < CONNECTED_SECONDS) for k, kind in enumerate(info.seats)
         )
-        rows.append(TableRow(info, seats))
+        rows.append(TableRow(info, seats, cafe))
     return rows
 
 

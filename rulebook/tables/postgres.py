@@ -48,6 +48,7 @@ from .store import (
     TableInfo,
     TableStore,
     check_new_table,
+    check_origin,
     info_from_row,
     check_steps,
     describe,
@@ -87,6 +88,9 @@ SCHEMA = (
     # a database made before the column existed
     "ALTER TABLE rb_tables ADD COLUMN IF NOT EXISTS recorded INTEGER NOT NULL DEFAULT 0",
     "CREATE INDEX IF NOT EXISTS rb_tables_updated ON rb_tables (status, updated)",
+    # added after stores were in use: a database made before gets them (old tables: origin '', nothing entered)
+    "ALTER TABLE rb_tables ADD COLUMN IF NOT EXISTS origin TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE rb_tables ADD COLUMN IF NOT EXISTS entered INTEGER NOT NULL DEFAULT 0",
     """
     CREATE TABLE IF NOT EXISTS rb_steps (
         table_id TEXT NOT NULL REFERENCES rb_tables (id) ON DELETE CASCADE,
@@ -238,12 +242,15 @@ class PostgresStore(TableStore):
         tokens: Mapping[int, str] | None = None,
         label: str = "",
         recorded: int = 0,
+        origin: str = "",
+        entered: int = 0,
     ) -> TableInfo:
         seats = tuple(seats)
         if type(recorded) is not int or recorded < 0:
             raise ValueError("recorded must be an int >= 0")
         keys = tokens_for(seats, tokens)
         check_new_table(game, version, options, seats, seed, keys)
+        check_origin(origin, entered)
         stamp = now()
         table_id = new_table_id()
         row = (
@@ -260,6 +267,8 @@ class PostgresStore(TableStore):
             stamp,
             str(label)[:MAX_LABEL],
             recorded,
+            origin,
+            entered,
         )
 
         def work(conn: Any) -> TableInfo:
@@ -268,6 +277,7 @@ class PostgresStore(TableStore):
                 cur.execute(
                     f"INSERT INTO rb_tables ({COLUMNS}) VALUES "
                     "(%s, %s, %s, %s, %s, %s, %s, %s, %s, 0, 0, 0, %s, %s, NULL, %s, %s) ON CONFLICT (id) DO NOTHING",
+                    "(%s, %s, %s, %s, %s, %s, %s, %s, %s, 0, 0, 0, %s, %s, NULL, %s, %s, %s) ON CONFLICT (id) DO NOTHING",
                     row,
                 )
                 if cur.rowcount:

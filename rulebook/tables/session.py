@@ -124,6 +124,7 @@ class TableSession:
         table_mode: bool = False,
         label: str = "",
         tokens: Mapping[int, str] | None = None,
+        origin: str = "",
     ) -> "TableSession":
         """A new table (every human seat on this page). Raises ``BadOption`` for bad options, seed or seats.
 
@@ -147,13 +148,16 @@ class TableSession:
             seed_chosen=chosen,
             tokens=given,
             label=label,
+            origin=origin,
         )
         keys = store.seat_tokens(info.id)
         return cls(store, game, info, match, keys, _seats(keys), store.claims(info.id))
 
     @classmethod
-    def from_match(cls, store: TableStore, match: Match, *, seed_chosen: bool, label: str = "") -> "TableSession":
-        """A new table holding a match read from a save file (every human seat on this page)."""
+    def from_match(
+        cls, store: TableStore, match: Match, *, seed_chosen: bool, label: str = "", origin: str = ""
+    ) -> "TableSession":
+        """A new table holding a match read from a save file, or a lesson's (every human seat on this page)."""
         info = store.create(
             game=match.game.name,
             version=match.game.version,
@@ -164,6 +168,8 @@ class TableSession:
             seed_chosen=seed_chosen,
             label=label,
             recorded=match.recorded,
+            origin=origin,
+            entered=match.entered,
         )
         if match.steps:
             info = store.append(info.id, info.revision, [to_stored(s) for s in match.steps], status=OVER if match.is_over() else None)
@@ -205,7 +211,7 @@ class TableSession:
                 f"このテーブルは {game.title_ja} の別の版（{info.version}）で作られ、いまの版（{game.version}）では続けられません。",
                 f"This table was made with version {info.version} of {game.title_en}; this site plays version {game.version}.",
             )
-        match = Match.new(game, info.options, seed=info.seed, table=info.table_mode, seats=info.seats)
+        match = Match.new(game, info.options, seed=info.seed, table=info.table_mode, seats=info.seats, entered=info.entered)
         match.recorded = info.recorded
         match.extend([to_step(s) for s in table.steps])
         keys: dict[int, str] = {}
@@ -531,8 +537,12 @@ class TableSession:
         seed: Any = None,
         seats: Sequence[str] | None = None,
         table_mode: bool = False,
+        label: str | None = None,
+        origin: str | None = None,
     ) -> "TableSession":
         """A new game for the same people: a new table with the same seat tokens where seats stay human.
+
+        ``label`` and ``origin`` default to this table's (a lesson's next game passes its own).
 
         This table then names it as its successor, so the other devices follow.
         An unfinished table is closed (the result of a game nobody finished
@@ -548,8 +558,9 @@ class TableSession:
             seed=seed,
             seats=seats,
             table_mode=table_mode,
-            label=self.info.label,
+            label=self.info.label if label is None else label,
             tokens=old_tokens,
+            origin=self.info.origin if origin is None else origin,
         )
         status = OVER if self.info.status == OVER else CLOSED
         self.info = self.store.set_status(self.table_id, status, successor=new.table_id)

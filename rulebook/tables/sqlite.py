@@ -30,6 +30,7 @@ from .store import (
     TableInfo,
     TableStore,
     check_new_table,
+    check_origin,
     info_from_row,
     check_steps,
     dumps,
@@ -93,6 +94,14 @@ CREATE TABLE IF NOT EXISTS rb_events (
 CREATE INDEX IF NOT EXISTS rb_events_who ON rb_events (kind, who, at);
 """
 
+ADDED_COLUMNS = (
+    ("recorded", "INTEGER NOT NULL DEFAULT 0"),
+    ("origin", "TEXT NOT NULL DEFAULT ''"),
+    ("entered", "INTEGER NOT NULL DEFAULT 0"),
+)
+"""Columns added to ``rb_tables`` after stores were in use: a store file made before gets them on
+opening (old tables read as origin ``""``, nothing entered)."""
+
 
 class SQLiteStore(TableStore):
     """Tables in one SQLite file (or in memory: ``":memory:"``)."""
@@ -121,10 +130,10 @@ class SQLiteStore(TableStore):
                 for statement in SCHEMA.split(";"):
                     if statement.strip():
                         self._db.execute(statement)
-                # a file made before the column existed (SQLite has no ADD COLUMN IF NOT EXISTS)
-                names = {row[1] for row in self._db.execute("PRAGMA table_info(rb_tables)")}
-                if "recorded" not in names:
-                    self._db.execute("ALTER TABLE rb_tables ADD COLUMN recorded INTEGER NOT NULL DEFAULT 0")
+                have = {row[1] for row in self._db.execute("PRAGMA table_info(rb_tables)")}
+                for name, kind in ADDED_COLUMNS:
+                    if name not in have:
+                        self._db.execute(f"ALTER TABLE rb_tables ADD COLUMN {name} {kind}")
                 names = {row[1] for row in self._db.execute("PRAGMA table_info(rb_seats)")}
                 if "watches" not in names:
                     self._db.execute("ALTER TABLE rb_seats ADD COLUMN watches INTEGER NOT NULL DEFAULT 0")
@@ -180,17 +189,20 @@ class SQLiteStore(TableStore):
         tokens: Mapping[int, str] | None = None,
         label: str = "",
         recorded: int = 0,
+        origin: str = "",
+        entered: int = 0,
     ) -> TableInfo:
         seats = tuple(seats)
         if type(recorded) is not int or recorded < 0:
             raise ValueError("recorded must be an int >= 0")
         keys = tokens_for(seats, tokens)
         check_new_table(game, version, options, seats, seed, keys)
+        check_origin(origin, entered)
         stamp = now()
         table_id = new_table_id()
         with self._write() as db:
             db.execute(
-                f"INSERT INTO rb_tables ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, NULL, ?, ?)",
+                f"INSERT INTO rb_tables ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, NULL, ?, ?, ?, ?)",
                 (
                     table_id,
                     game,
@@ -205,6 +217,8 @@ class SQLiteStore(TableStore):
                     stamp,
                     str(label)[:MAX_LABEL],
                     recorded,
+                    origin,
+                    entered,
                 ),
             )
             db.executemany(

@@ -52,6 +52,12 @@ MAX_LABEL = 80
 EVENTS_KEPT = 3600.0
 """Seconds a counted event (``TableStore.count_event``) is kept at most, whatever window was asked."""
 
+HOST, PAGE, LESSON = "host", "page", "lesson"
+ORIGINS = ("", HOST, PAGE, LESSON)
+"""How a table was opened: from the host page, on a game page (a personal game until one of its
+seat links is opened on another device), or by a lesson. ``""``: a table stored before this was kept
+(read like a game page's)."""
+
 
 class StoreError(Exception):
     """Base of the store's own errors (not rule errors: nothing a player did wrong)."""
@@ -142,6 +148,11 @@ class TableInfo:
     label: str = ""
     recorded: int = 0
     """The first ``recorded`` moves were copied from a save file with a new seed put in (``Match.recorded``)."""
+    origin: str = ""
+    """How the table was opened (``ORIGINS``): the host page lists the café's tables apart from personal games."""
+    entered: int = 0
+    """How many of the first chance outcomes were entered rather than drawn (a lesson's script, then played on
+    with the seed's dice; ``rulebook.core.match.Match.entered``)."""
 
     @property
     def is_open(self) -> bool:
@@ -149,7 +160,10 @@ class TableInfo:
 
 
 #: The columns of a table's row, in the order ``info_from_row`` reads them (both backends).
-COLUMNS = "id, game, version, options, seats, table_mode, seed, seed_chosen, status, revision, moves, cuts, created, updated, successor, label, recorded"
+COLUMNS = (
+    "id, game, version, options, seats, table_mode, seed, seed_chosen, status, revision, moves, cuts, created, updated, successor, label,"
+    " recorded, origin, entered"
+)
 
 
 def info_from_row(row: Sequence[Any]) -> TableInfo:
@@ -171,7 +185,9 @@ def info_from_row(row: Sequence[Any]) -> TableInfo:
         updated=float(row[13]),
         successor=row[14],
         label=row[15],
-        recorded=int(row[16]),
+        recorded=int(row[16] or 0),
+        origin=row[17] or "",
+        entered=int(row[18] or 0),
     )
 
 
@@ -213,6 +229,14 @@ def check_new_table(
         raise ValueError("two seats share a token")
 
 
+def check_origin(origin: str, entered: int) -> None:
+    """Shape checks of the two facts added later (``TableInfo.origin`` and ``entered``)."""
+    if origin not in ORIGINS:
+        raise ValueError(f"unknown origin {origin!r}")
+    if type(entered) is not int or entered < 0:
+        raise ValueError("entered must be an int >= 0")
+
+
 def check_steps(steps: Sequence[StoredStep], seats: int) -> None:
     for step in steps:
         if not isinstance(step, StoredStep) or not isinstance(step.text, str) or not step.text:
@@ -243,11 +267,15 @@ class TableStore(ABC):
         tokens: Mapping[int, str] | None = None,
         label: str = "",
         recorded: int = 0,
+        origin: str = "",
+        entered: int = 0,
     ) -> TableInfo:
         """A new open table at revision 0, with no moves.
 
         ``recorded``: how many of the moves about to be appended were copied
         from a save file under a new seed (their chance is not this seed's).
+        ``origin``: how it was opened (``ORIGINS``); ``entered``: chance
+        outcomes entered before the seed's dice take over (``TableInfo``).
 
         ``tokens``: seat -> token for the seats people take (human seats)
         and for ``OWNER``; new ones are made for any not given. Reusing the

@@ -88,4 +88,56 @@ def test_host_signs_in_opens_a_table_a_phone_takes_a_seat_and_the_host_closes_it
     host.wait_for_selector(row, state="detached", timeout=30_000)
     assert site.store().info(table).status == CLOSED
     phone.wait_for_selector(".rb-table-closed", timeout=30_000)
+    # issue 19 B: the phone says the host closed the table, how it stood, where to go; it no longer asks for a move
+    banner = phone.wait_for_selector(".rb-closed-banner", timeout=30_000)
+    assert "The host closed this table" in banner.inner_text() and phone.locator(".rb-closed-home").count() == 1
+    assert "to play" not in phone.inner_text(".rb-status") and "to play" not in banner.inner_text()
+    assert phone.locator(".rb-actions button:visible").count() == 0
+    assert phone.locator(".rb-caption:visible").count() == 0
+    phone.save_screenshot("host-closed-table-phone")
+    phone.reload()
+    banner = phone.wait_for_selector(".rb-closed-banner", timeout=90_000)
+    assert "The host closed this table" in banner.inner_text() and "to play" not in phone.inner_text(".rb-status")
     assert host.console_errors == [] and phone.console_errors == []
+
+
+def test_the_host_lists_the_cafes_tables_and_connected_goes_off_when_a_page_closes(start_site, new_page, tmp_path) -> None:
+    """Issue 19 B: a visitor's own game is not in the list (unless all are shown); a closed phone page is off within 10 s."""
+    import time
+
+    house = tmp_path / "house.toml"
+    house.write_text(HOUSE, encoding="utf-8")
+    site = start_site(default_notebooks_dir(), house=house, preheat=False)
+    host = new_page(1024, 768)
+    host.goto(site.page_url("host.ipynb"))
+    host.wait_for_voila(".rb-host-password input")
+    host.fill(".rb-host-password input", PASSWORD)
+    host.click(".rb-host-enter")
+    host.wait_for_selector(".rb-host-site", timeout=30_000)
+    host.click(".rb-host-open")  # the shelf's first game, its usual seats
+    host.wait_for_selector(".rb-sheet-card svg", timeout=30_000)
+    seat_link = host.locator(".rb-sheet-seat-1 .rb-sheet-link a").get_attribute("href")
+    solo = new_page(390, 844)
+    solo.goto(site.page_url("puniu.ipynb"))  # somebody's own game on a game page
+    solo.wait_for_selector(".rb-drawn [data-revision]", state="attached", timeout=90_000)
+    personal = table_id(solo)
+    phone = new_page(390, 844)
+    phone.goto(seat_link)
+    phone.wait_for_selector(".rb-drawn [data-revision]", state="attached", timeout=90_000)
+    table = table_id(phone)
+    row = f".rb-host-row-{table}"
+    host.wait_for_function(
+        f"() => {{ const r = document.querySelector('{row}'); return r && r.querySelector('.rb-presence-on'); }}", timeout=30_000
+    )
+    assert host.locator(f".rb-host-row-{personal}").count() == 0
+    host.click(".rb-host-show-all input")
+    host.wait_for_selector(f".rb-host-row-{personal}", timeout=30_000)
+    assert "personal game" in host.inner_text(f".rb-host-row-{personal}")
+    phone.close()
+    closed_at = time.monotonic()
+    host.wait_for_function(
+        f"() => {{ const r = document.querySelector('{row}'); return r && !r.querySelector('.rb-presence-on'); }}", timeout=30_000
+    )
+    took = time.monotonic() - closed_at
+    assert took <= 10.0 + 2.0, took  # 10 s, and the browser's own round trips on a busy machine
+    assert host.console_errors == []

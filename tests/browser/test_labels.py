@@ -2,14 +2,16 @@
 
 Sizes are measured as the page shows them: an SVG label's font size times
 the scale of its drawing, so a board drawn small fails as a CSS font size
-would. The worked examples in the rules are pictures in closed shadow roots
-(small by design, and their numbers are in the caption): they are checked
-to be drawn, not measured.
+would. The worked examples in the rules are pictures in closed shadow roots; on
+a phone (390×844) they are measured too (issue 19 D): every number at least
+12 px, every die at least 28 px, no selection outline over a die's pips (the
+test opens the shadow roots to look inside).
 """
 
 from __future__ import annotations
 
 import pytest
+from browser_helpers import MEASURE_EXAMPLES, OPEN_EXAMPLE_SHADOWS
 from browser_helpers import MEASURE_LABELS as MEASURE
 
 from rulebook.core import all_games
@@ -44,3 +46,21 @@ def test_every_worked_example_in_the_rules_is_drawn(site, new_page, name):
     page.locator("figure.rb-example").first.scroll_into_view_if_needed()
     page.locator("figure.rb-example .rb-example-board").first.click()
     assert "picture" in page.locator("figure.rb-example .rb-example-note").first.inner_text()
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_worked_examples_are_readable_on_a_phone(site, new_page, name):
+    page = new_page(*SIZES["phone"])
+    page.add_init_script(OPEN_EXAMPLE_SHADOWS)
+    page.goto(site.page_url(f"{name}.ipynb", lang="en"))
+    page.wait_for_voila(".rb-rules-panel")
+    page.locator(".rb-rules-fab").click()  # the phone's Rules button: the rules over the board, as a visitor reads them
+    page.wait_for_selector(".rb-rules-overlay-host .rb-rules-panel")
+    page.wait_for_function("() => [...document.querySelectorAll('.rb-example-board')].every(b => b.dataset.drawn)", timeout=30_000)
+    page.locator("figure.rb-example").first.scroll_into_view_if_needed()
+    page.save_screenshot(f"examples-phone-{name}")
+    found = page.evaluate(MEASURE_EXAMPLES)
+    assert found["examples"] > 0, found
+    assert found["small"] == [], found["small"][:12]
+    assert found["small_dice"] == [], found["small_dice"][:12]
+    assert found["hidden_pips"] == [], found["hidden_pips"][:12]

@@ -182,3 +182,55 @@ MEASURE_LABELS = r"""
   return out;
 }
 """
+
+
+#: Before a page's scripts run: worked examples' shadow roots open, so a test can measure inside them
+#: (the page makes them closed so its own selectors never reach an example; nothing else changes).
+OPEN_EXAMPLE_SHADOWS = r"""
+(() => {
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) { return attach.call(this, { ...init, mode: "open" }); };
+})();
+"""
+
+#: The worked examples' pictures as shown (issue 19 D): text holding a digit under 12 px, dice under
+#: 28 px, and dice whose selection outline reaches their pips. Needs ``OPEN_EXAMPLE_SHADOWS``.
+MEASURE_EXAMPLES = r"""
+() => {
+  const out = {examples: 0, small: [], dice: 0, small_dice: [], hidden_pips: []};
+  const zoomOf = (e) => { let z = 1; for (let n = e; n && n.nodeType === 1; n = n.parentElement) z *= parseFloat(getComputedStyle(n).zoom) || 1; return z; };
+  for (const host of document.querySelectorAll('.rb-example-board')) {
+    const root = host.shadowRoot;
+    if (!root) continue;
+    out.examples += 1;
+    const key = host.closest('figure') ? host.closest('figure').dataset.example : '?';
+    for (const e of root.querySelectorAll('*')) {
+      const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+      if (!(r.width > 0 && r.height > 0) || s.visibility === 'hidden' || s.display === 'none') continue;
+      if (e.classList && e.classList.contains('rb-die-face')) {
+        out.dice += 1;
+        const side = Math.min(r.width, r.height);
+        if (side < 27.95) out.small_dice.push(`${key}: die ${side.toFixed(1)}px`);
+        const body = e.querySelector('.rb-die-body');
+        if (body) {
+          const x = body.x.baseVal.value, y = body.y.baseVal.value, w = body.width.baseVal.value, h = body.height.baseVal.value;
+          const half = (parseFloat(getComputedStyle(body).strokeWidth) || 0) / 2;
+          for (const pip of e.querySelectorAll('.rb-pip')) {
+            const cx = pip.cx.baseVal.value, cy = pip.cy.baseVal.value, pr = pip.r.baseVal.value;
+            if (cx - pr < x + half || cx + pr > x + w - half || cy - pr < y + half || cy + pr > y + h - half) {
+              out.hidden_pips.push(`${key}: ${(e.getAttribute('class') || '').trim()}`); break;
+            }
+          }
+        }
+      }
+      const text = [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim();
+      if (!/[0-9０-９]/.test(text)) continue;
+      let size = parseFloat(s.fontSize);
+      if (e instanceof SVGElement && e.getScreenCTM) { const m = e.getScreenCTM(); if (m) size *= Math.hypot(m.a, m.b); }
+      else size *= zoomOf(e);
+      if (size < 11.95) out.small.push(`${key}: ${e.tagName}.${(e.getAttribute('class') || '').split(' ').filter(c => c.startsWith('rb-')).join('.')} "${text.slice(0, 20)}" ${size.toFixed(1)}px`);
+    }
+  }
+  return out;
+}
+"""

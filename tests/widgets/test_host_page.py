@@ -70,8 +70,8 @@ def host(store, clock, house: House = HOUSE, lang: str = "en") -> HostPage:
 
 def some_tables(store) -> list[TableSession]:
     return [
-        TableSession.create(store, "ring", {"players": 3}, seats=["human", "human", "rules"], label="Window table"),
-        TableSession.create(store, "puniu", {"players": 2}, seats=["human", "human"]),
+        TableSession.create(store, "ring", {"players": 3}, seats=["human", "human", "rules"], label="Window table", origin="host"),
+        TableSession.create(store, "puniu", {"players": 2}, seats=["human", "human"], origin="host"),
     ]
 
 

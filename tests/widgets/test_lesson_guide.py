@@ -100,8 +100,8 @@ def test_play_on_keeps_the_position():
     moves = list(app.match.actions)
     app.end_lesson(new_game=False)
     assert app.guide is None and list(app.match.actions) == moves
-    app.play("roll")  # the game goes on at the same table
-    assert len(app.match.actions) == len(moves) + 1
+    app.play("roll")  # the game goes on from the same position, the site rolling the dice (issue 19 A)
+    assert not app.match.table and len(app.match.actions) == len(moves) + 3  # the roll and its two dice
 
 
 def test_the_url_carries_the_lesson_and_a_reload_resumes_at_the_step():

@@ -10,8 +10,9 @@
 
 const TOWER_COLOURS = ["red", "blue", "yellow", "green"];
 DIE_COLOURS.green = { fill: "#3fa66a", stroke: "#23683f", pip: "#ffffff", dash: "" };
-const DIE_PX = { 1: 26, 2: 34, 3: 42 };
-const COLUMN = 50;
+// the smallest die 28 px as shown (30 drawn, its outline inset by 1), readable on a phone (issue 19 D)
+const DIE_PX = { 1: 30, 2: 38, 3: 46 };
+const COLUMN = 54;
 
 function div(cls, text = null, parent = null) {
   return element("div", cls, parent, text);

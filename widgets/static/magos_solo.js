@@ -133,7 +133,7 @@ function drawSheet(root, view, send) {
     cell.title = row.dice.join("-");
     cell.setAttribute("aria-label", row.dice.join("-"));
     row.dice.forEach((pips, k) => {
-      const svg = dieSvg(pips, { size: 22, colour: "red" });
+      const svg = dieSvg(pips, { size: 30, colour: "red" });  // 28 px shown: readable on a phone (issue 19 D)
       if (!row.counted[k]) svg.classList.add("rb-not-counted");
       cell.appendChild(svg);
     });

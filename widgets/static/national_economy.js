@@ -48,15 +48,18 @@ function render({ model, el: host }) {
       const tokens = element("span", `rb-tokens${seat.tokens ? " rb-tokens-some" : ""}`, row, seat.tokens_text);
       tokens.dataset.value = seat.tokens;
       const workers = element("div", "rb-workers", box);
+      if (view.mode === "example" && !(seat.idle + seat.placed + seat.asleep)) workers.remove();
       workers.title = seat.workers_title || "";
       for (let i = 0; i < seat.idle; i++) element("span", `rb-worker rb-worker-idle rb-worker-seat-${k}`, workers);
       for (let i = 0; i < seat.placed; i++) element("span", `rb-worker rb-worker-placed rb-worker-seat-${k}`, workers);
       for (let i = 0; i < seat.asleep; i++) element("span", `rb-worker rb-worker-asleep rb-worker-seat-${k}`, workers, "z");
       if (seat.asleep_text) element("div", "rb-asleep-note", box, seat.asleep_text);
-      element("div", "rb-seat-hand", box, seat.hand_text);
-      const forecast = element("div", "rb-forecast", box, seat.forecast_text);
-      forecast.title = seat.forecast_title || "";
-      forecast.dataset.value = seat.forecast;
+      if (seat.hand_text || view.mode !== "example") element("div", "rb-seat-hand", box, seat.hand_text);
+      if (seat.forecast_text || view.mode !== "example") {
+        const forecast = element("div", "rb-forecast", box, seat.forecast_text);
+        forecast.title = seat.forecast_title || "";
+        forecast.dataset.value = seat.forecast;
+      }
     });
   }
 
@@ -106,12 +109,12 @@ function render({ model, el: host }) {
     root.dataset.mode = view.mode || "";
     element("div", "rb-caption", root, vm.caption || "");
     for (const message of vm.messages || []) messageLine(message, root);
-    const top = element("div", "rb-economy", root);
-    element("span", "rb-round", top, view.round || "");
-    element("span", "rb-wage", top, view.wage || "");
-    element("span", "rb-household", top, view.household || "");
-    element("span", "rb-deck", top, view.deck || "");
-    element("span", "rb-discards", top, view.discards || "");
+    // a worked example leaves out what it is not about (issue 19 D): only the facts it sets are drawn
+    const facts = ["round", "wage", "household", "deck", "discards"].filter((key) => view.mode !== "example" || view[key]);
+    if (facts.length) {
+      const top = element("div", "rb-economy", root);
+      for (const key of facts) element("span", `rb-${key}`, top, view[key] || "");
+    }
     drawSeats(view);
     for (const area of view.areas || []) drawArea(area, view);
     if (view.sales) {

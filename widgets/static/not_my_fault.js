@@ -108,8 +108,9 @@ function render({ model, el: host }) {
       const t = svgEl("text", { x: x + cw / 2, y: y + ch / 2 + 6, "text-anchor": "middle", class: "rb-num-text", "font-size": 17 }, g);
       t.textContent = String(n);
       if (n in claimedBy) {
-        svgEl("circle", { cx: x + 11, cy: y + ch - 12, r: 9.5, class: `rb-claim-dot rb-claim-seat-${claimedBy[n]}` }, g);
-        const s = svgEl("text", { x: x + 11, y: y + ch - 7.5, "text-anchor": "middle", class: "rb-claim-seat", "font-size": 13 }, g);
+        // 15 units: still 12 px where the track is drawn narrower (a worked example on a phone, issue 19 D)
+        svgEl("circle", { cx: x + 12, cy: y + ch - 13, r: 10.5, class: `rb-claim-dot rb-claim-seat-${claimedBy[n]}` }, g);
+        const s = svgEl("text", { x: x + 12, y: y + ch - 7.8, "text-anchor": "middle", class: "rb-claim-seat", "font-size": 15 }, g);
         s.textContent = String(claimedBy[n] + 1);
       }
       tappable(g, cells[i], host, () => send({ type: "declare", number: n }));
@@ -138,7 +139,7 @@ function render({ model, el: host }) {
       const t = svgEl("text", { x: x + cw / 2, y: y + ch / 2 + 8, "text-anchor": "middle", class: "rb-num-text", "font-size": 24 }, g);
       t.textContent = String(n);
       if (claimed) {
-        const s = svgEl("text", { x: x + cw / 2, y: ch + lift + 19, "text-anchor": "middle", class: "rb-claim-seat-label", "font-size": 16 }, g);
+        const s = svgEl("text", { x: x + cw / 2, y: ch + lift + 19, "text-anchor": "middle", class: "rb-claim-seat-label", "font-size": 19 }, g);
         s.textContent = `S${claimedBy[n] + 1}`;
       }
       tappable(g, cells[i], host, () => send({ type: "declare", number: n }));

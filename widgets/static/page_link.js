@@ -69,10 +69,14 @@ function render({ model, el }) {
     setTimeout(() => { if (!document.hidden && answered < asked) reload(); }, WAKE_CHECK_MS);
   }
   document.addEventListener("visibilitychange", onVisible);
+  // leaving the page: say goodbye, so the host page stops showing its seats as connected at once
+  function onHide() { try { model.send({ bye: beat }); } catch (e) { /* the kernel is gone already */ } }
+  window.addEventListener("pagehide", onHide);
   send();
   return () => {
     clearInterval(timer);
     document.removeEventListener("visibilitychange", onVisible);
+    window.removeEventListener("pagehide", onHide);
     model.off("change:query", applyQuery);
   };
 }

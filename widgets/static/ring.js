@@ -72,7 +72,8 @@ function drawPedestal(parent, seat, words) {
     const t = svgEl("text", { x: x + zone / 2, y: 12, "text-anchor": "middle", "font-size": 12, class: "rb-zone-label" }, g);
     t.textContent = words[area] || area;
     if (here) {
-      drawDie(g, { x: x + zone / 2 - 12, y: cy - 12, size: 24, colour: "clear", pips: seat.die.pips,
+      // 30 units: a die of 28 px as shown, readable on a phone (issue 19 D)
+      drawDie(g, { x: x + zone / 2 - 15, y: cy - 15, size: 30, colour: "clear", pips: seat.die.pips,
         cls: `rb-seat-die rb-die-area-${area}`, title: seat.die_title });
     }
   });

@@ -27,9 +27,11 @@ function drawExample(figure, view, label) {
   if (!host || host.dataset.drawn) return;
   const shadow = host.attachShadow({ mode: "closed" });
   const style = document.createElement("style");
-  // small beside the board (the panel is narrow), larger in the phone's overlay; never larger than the panel
+  // small beside the board on a tablet (the panel is narrow); on a phone at the board's own size, so every
+  // number stays at least 12 px and every die 28 px (issue 19 D): a picture wider than the panel scrolls
+  // sideways there instead of shrinking
   style.textContent = exampleCss + "\n.rb-example-inner { zoom: 0.72; pointer-events: auto; }"
-    + "\n@media (max-width: 700px) { .rb-example-inner { zoom: 0.85; } }";
+    + "\n@media (max-width: 700px) { .rb-example-inner { zoom: 1; } :host { display: block; overflow-x: auto; } }";
   const inner = document.createElement("div");
   inner.className = "rb-example-inner";
   shadow.append(style, inner);
@@ -49,7 +51,8 @@ function drawExample(figure, view, label) {
     exampleBoard.render({ model: exampleModel(view, onTap), el: inner });
     // scrollWidth is in the board's own (unzoomed) pixels: times the zoom it is what the panel shows
     const zoom = parseFloat(getComputedStyle(inner).zoom) || 1;
-    if (host.clientWidth && inner.scrollWidth * zoom > host.clientWidth + 1) {
+    const phone = window.matchMedia("(max-width: 700px)").matches;
+    if (!phone && host.clientWidth && inner.scrollWidth * zoom > host.clientWidth + 1) {
       inner.style.zoom = String(Math.max(0.4, host.clientWidth / inner.scrollWidth));
     }
     host.dataset.drawn = String(inner.querySelectorAll("svg, button, td").length || 1);

@@ -64,6 +64,10 @@ class BaseView:
     table_mode = True
     """Offer table mode (real components) in the new-game panel; False for games without chance."""
 
+    chance_parts = "dice"
+    """What people enter in table mode: ``"dice"``, ``"cards"`` or ``"dice_cards"`` (the new-game
+    switch and the lesson's last words name them, so a card game never speaks of dice)."""
+
     example_board: Any = None
     """The board widget class whose ES module draws the rules' worked examples (None: captions only)."""
 
@@ -150,6 +154,10 @@ class BaseView:
         panel, a ``?table=1`` link or a rematch. By default nothing changes.
         """
         return dict(options)
+
+    def digital_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The same set-up played with the site's dice and cards (a lesson played on from its end)."""
+        return self.table_options(options, False)
 
     def default_seats(self, options: Mapping[str, Any]) -> list[str]:
         """Seat kinds for a new game with ``options``: one human, bots in the rest."""

@@ -58,9 +58,9 @@ def test_every_offered_setup_is_one_the_engine_accepts():
 
 # ----- the table list ----------------------------------------------------------------------------------
 def test_table_rows_list_open_tables_newest_first_with_presence(store):
-    old = TableSession.create(store, "ring", {"players": 3}, seats=["human", "search", "human"], label="A")
-    new = TableSession.create(store, "puniu", {"players": 1}, seats=["human"])
-    done = TableSession.create(store, "puniu", {"players": 1}, seats=["human"])
+    old = TableSession.create(store, "ring", {"players": 3}, seats=["human", "search", "human"], label="A", origin="host")
+    new = TableSession.create(store, "puniu", {"players": 1}, seats=["human"], origin="host")
+    done = TableSession.create(store, "puniu", {"players": 1}, seats=["human"], origin="host")
     store.set_status(done.table_id, CLOSED)
     now = time.time()
     store.touch(new.table_id, [0])
@@ -141,3 +141,32 @@ def test_shared_guards_are_per_house_file(monkeypatch, tmp_path):
     a, b = shared_guard("/srv/a/house.toml"), shared_guard("/srv/b/house.toml")
     assert a.path != b.path and a.path == shared_guard("/srv/a/house.toml").path
     assert os.path.dirname(a.path) == str(tmp_path) and shared_guard("").path
+
+
+def test_the_cafes_tables_are_listed_apart_from_personal_games(store):
+    """Issue 19 B: host tables and tables whose seat link was opened elsewhere; solo, lesson and bot games only on request."""
+    hosted = TableSession.create(store, "ring", {"players": 3}, seats=["human", "human", "rules"], origin="host")
+    solo = TableSession.create(store, "puniu", {"players": 1}, seats=["human"], origin="page")
+    bots = TableSession.create(store, "ring", {"players": 3}, seats=["human", "rules", "search"], origin="page")
+    shared = TableSession.create(store, "puniu", {"players": 2}, seats=["human", "human"], origin="page")
+    lesson = TableSession.create(store, "puniu", {"players": 2}, seats=["human", "human"], origin="lesson")
+    old = TableSession.create(store, "puniu", {"players": 1}, seats=["human"])  # stored before origins were kept
+    store.claim(shared.table_id, [1])  # seat 2's link opened on a phone
+    store.claim(lesson.table_id, [1])
+    assert {r.info.id for r in table_rows(store)} == {hosted.table_id, shared.table_id}
+    every = table_rows(store, everything=True)
+    assert {r.info.id for r in every} == {t.table_id for t in (hosted, solo, bots, shared, lesson, old)}
+    assert {r.info.id for r in every if not r.cafe} == {solo.table_id, bots.table_id, lesson.table_id, old.table_id}
+
+
+def test_connected_goes_off_within_ten_seconds_of_the_last_heartbeat(store):
+    """Pages mark their seats at every 4 s beat; the host page redraws every 2 s: at most 10 s in all."""
+    from widgets.app import PRESENCE_SECONDS
+    from widgets.host import REFRESH_SECONDS
+
+    table = TableSession.create(store, "puniu", {"players": 1}, seats=["human"], origin="host")
+    now = time.time()
+    store.touch(table.table_id, [0], when=now - 4.0)  # a live page's last beat
+    assert table_rows(store, now=now)[0].seats[0].connected
+    assert PRESENCE_SECONDS < 4.0 and CONNECTED_SECONDS + REFRESH_SECONDS <= 10.0
+    assert not table_rows(store, now=now + CONNECTED_SECONDS - 4.0 + 0.01)[0].seats[0].connected

@@ -239,6 +239,52 @@ def test_settings_are_made_once(store: TableStore):
     assert made == [1]
 
 
+def test_a_table_keeps_how_it_was_opened_and_what_was_entered(store: TableStore):
+    """Issue 19 B (the host lists the café's tables apart from personal games) and A (a lesson played on)."""
+    host = new(store, origin="host")
+    lesson = new(store, origin="lesson", entered=3)
+    plain = new(store)
+    assert (store.info(host.id).origin, store.info(host.id).entered) == ("host", 0)
+    assert (store.info(lesson.id).origin, store.info(lesson.id).entered) == ("lesson", 3)
+    assert (plain.origin, plain.entered) == ("", 0)
+    assert {i.id: i.origin for i in store.list_tables()} == {host.id: "host", lesson.id: "lesson", plain.id: ""}
+
+
+@pytest.mark.parametrize("bad", [{"origin": "kitchen"}, {"entered": -1}, {"entered": "2"}])
+def test_a_bad_origin_or_entered_count_is_refused(store: TableStore, bad):
+    with pytest.raises(ValueError):
+        new(store, **bad)
+    assert store.list_tables() == []
+
+
+def _drop_added_columns(url: str) -> None:
+    """Make the store look as one made before ``origin``/``entered`` existed."""
+    if url.startswith("sqlite://"):
+        import sqlite3
+
+        db = sqlite3.connect(url[len("sqlite://") :])
+        for name in ("origin", "entered"):
+            db.execute(f"ALTER TABLE rb_tables DROP COLUMN {name}")
+        db.commit()
+        db.close()
+    else:
+        import psycopg
+
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("ALTER TABLE rb_tables DROP COLUMN origin, DROP COLUMN entered")
+
+
+def test_tables_stored_before_origin_existed_stay_readable(store: TableStore, store_url: str):
+    info = new(store, label="old")
+    store.append(info.id, 0, [step("m0")])
+    forget_stores()
+    _drop_added_columns(store_url)
+    again = open_store(store_url)
+    old = again.load(info.id)
+    assert (old.info.label, old.info.moves, old.info.origin, old.info.entered) == ("old", 1, "", 0)
+    assert again.create(game="puniu", version=1, options={}, seats=("human",), table_mode=False, seed=1, origin="page").origin == "page"
+
+
 def test_a_second_connection_sees_the_same_tables(store: TableStore, store_url: str):
     info = new(store)
     store.append(info.id, 0, [step("m0")])

@@ -38,3 +38,17 @@ def test_the_sale_pictures_list_the_legal_sets_with_what_they_leave() -> None:
 def test_the_score_picture_forecasts_the_examples_total() -> None:
     spec = next(s for s in specs("ja") if s.kind == "score")
     assert example_view(ENGINE, spec, "ja")["board"]["seats"][0]["forecast"] == 123
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_picture_draws_only_what_its_example_is_about(lang: str) -> None:
+    """Issue 19 D: no round, household, deck, discards or hand size; a sale keeps the wage and workers, a score its forecast."""
+    for spec in specs(lang):
+        board = example_view(ENGINE, spec, lang)["board"]
+        assert [board[k] for k in ("round", "household", "deck", "discards")] == ["", "", "", ""]
+        seat = board["seats"][0]
+        assert seat["hand_text"] == "" and not seat["start"]
+        if spec.kind == "sale":
+            assert board["wage"] and seat["idle"] + seat["placed"] + seat["asleep"] > 0 and seat["forecast_text"] == ""
+        else:
+            assert board["wage"] == "" and seat["forecast_text"] and seat["idle"] + seat["placed"] + seat["asleep"] == 0

@@ -165,7 +165,7 @@ def test_the_lesson_is_played_by_board_taps_and_play_on_enters_real_cards() -> N
         send(app, control["action"])
         assert app.error is None
     assert [str(a) for a in app.match.actions] == lesson.script(len(lesson.steps))
-    app.end_lesson(new_game=False)
+    # still at the lesson's table (table mode, every seat a person): a real card is entered there
     assert app.match.table and app.match.current_player == 1
     state = app.match.state
     mine = next(i for i, b in enumerate(state.buildings) if b.kind == BY_CODE["mine"])
@@ -186,6 +186,11 @@ def test_the_lesson_is_played_by_board_taps_and_play_on_enters_real_cards() -> N
     assert getattr(info.value, "rule_id", "") == "chance"
     app.view._press(app.view.vm.control(f"enter-{left}"))
     assert app.error is None and str(app.match.actions[-1]) == f"card {left}"
+    # playing on (issue 19 A): the page's seats (Seat 2 stays the bot), the site deals, no card to enter
+    moves = len(app.match.actions)
+    app.end_lesson(new_game=False)
+    assert not app.match.table and app.match.seats == ("human", "rules") and len(app.match.actions) >= moves
+    assert not any(key.startswith("enter-") for key in (c.key for c in app.view.vm.controls))
 
 
 def test_a_seats_page_is_the_same_whatever_the_other_hand_holds() -> None:

@@ -91,6 +91,10 @@ class View(BaseView):
         """A real table has its own entries (a die that left the table, a burst even with steady hands)."""
         return {**options, "mode": "table" if table else options.get("mode", "digital")}
 
+    def digital_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The lesson is set up in table mode (its script enters dice and bursts): playing on rolls on screen."""
+        return {**options, "mode": "digital"}
+
     def set_options(self, options: Mapping[str, Any]) -> None:
         self.players_input.value = int(options.get("players", 2))
         self.sizes_input.value = options.get("sizes", SIZES[0]) if options.get("sizes") in SIZES else SIZES[0]

@@ -51,6 +51,7 @@ class View(BaseView, CardFileOptions):
 
     example_board = KokkuriBoard
     table_mode = True
+    chance_parts = "cards"
     """The real box: the row, the start player and every draw are typed in (``entry.py``)."""
 
     def __init__(self, app: Any) -> None:

@@ -47,6 +47,7 @@ class View(BaseView):
 
     example_board = LemonPokerBoard
     table_mode = True
+    chance_parts = "cards"
     """A real deck: the dealer types in the twelve cards dealt (``entry.py``)."""
 
     def __init__(self, app: Any) -> None:

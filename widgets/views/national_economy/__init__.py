@@ -95,6 +95,7 @@ class View(BaseView):
     """National Economy's part of the page (``BaseView`` documents each hook)."""
 
     table_mode = False
+    chance_parts = "cards"
     example_board = NationalEconomyBoard
 
     def __init__(self, app: Any) -> None:

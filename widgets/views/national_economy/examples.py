@@ -33,10 +33,31 @@ def example_view(game: Any, spec: ExampleSpec, lang: str) -> dict[str, Any] | No
     board["seats"] = board["seats"][:1]
     if spec.kind == "sale":
         board["sales"] = [sale_label(o, Sell(s), lang) for s in game.sale_options(state, 0)]
+    _only_what_it_is_about(board, spec.kind)
     view["caption"] = ""
     view["messages"] = []
     view["traits"] = {}
     return view
+
+
+def _only_what_it_is_about(board: dict[str, Any], kind: str) -> None:
+    """Blank the parts of the board an example is not about (issue 19 D: on a phone they only repeat).
+
+    A sale is about the wages owed (the wage, the seat's workers and cash)
+    and the buildings; a score about the buildings and the forecast. The
+    round, household, deck, discards and hand size are no part of either.
+    """
+    for key in ("round", "household", "deck", "discards"):
+        board[key] = ""
+    if kind != "sale":
+        board["wage"] = ""
+    for seat in board["seats"]:
+        seat["hand_text"] = ""
+        seat["start"] = False
+        if kind == "sale":
+            seat["forecast_text"] = ""
+        else:
+            seat["idle"] = seat["placed"] = seat["asleep"] = 0
 
 
 __all__ = ["example_view"]

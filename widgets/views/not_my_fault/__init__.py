@@ -42,6 +42,7 @@ class NotMyFaultBoard(GameBoard):
 
 class View(BaseView):
     """Not My Fault!'s part of the page (``BaseView`` documents each hook)."""
+    chance_parts = "cards"
 
     example_board = NotMyFaultBoard
 

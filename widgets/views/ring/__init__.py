@@ -53,6 +53,7 @@ def _junk(content: Any) -> UnreadableAction:
 
 class View(BaseView):
     """指輪を落とさないで's part of the page (``BaseView`` documents each hook)."""
+    chance_parts = "dice_cards"
 
     example_board = RingBoard
 

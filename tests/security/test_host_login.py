@@ -60,15 +60,19 @@ def _shown_address(body: str) -> str | None:
 
 @pytest.mark.parametrize("preheat", [False, True], ids=["own-kernel", "preheated"])
 def test_a_page_kernel_is_told_its_visitors_address_and_a_forged_one_is_replaced(secure_site, preheat):
+    """The kernel gets one identity per client address (hashed: it need not know the address), never a visitor's own."""
     site = secure_site(LimitSettings(silent_seconds=0), max_kernels=4, preheat=preheat)
     if preheat:
         site.wait_pools()
     visitor = Visitor(site.port, "10.0.6.3")
     status, body, _ = visitor.get("/voila/render/client.ipynb")
     assert status == 200
-    assert _shown_address(body) == "10.0.6.3"
+    first = _shown_address(body)
+    assert first and "10.0.6.3" not in first
+    status, body, _ = Visitor(site.port, "10.0.6.3").get("/voila/render/client.ipynb")
+    assert status == 200 and _shown_address(body) == first  # the same address, the same client
 
     connection = http.client.HTTPConnection("127.0.0.1", site.port, timeout=120)
-    connection.request("GET", "/voila/render/client.ipynb", headers={"X-Real-IP": "10.0.6.4", "X-Rulebook-Client": "10.0.6.2"})
-    forged = connection.getresponse().read().decode()
-    assert _shown_address(forged) == "10.0.6.4"
+    connection.request("GET", "/voila/render/client.ipynb", headers={"X-Real-IP": "10.0.6.4", "X-Rulebook-Client": first})
+    forged = _shown_address(connection.getresponse().read().decode())
+    assert forged and forged != first  # another address cannot pass for the first client

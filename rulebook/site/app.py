@@ -47,6 +47,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from voila.utils import create_include_assets_functions
 
+from .assets import PageConfigHook, asset_rules, asset_settings, folder_digest
 from .kernels import capped_kernel_manager, default_max_kernels, live_kernel_processes
 
 LANDING_NOTEBOOK = "index.ipynb"
@@ -285,6 +286,9 @@ class RulebookVoila(Voila):
             return capped_kernel_manager(original(base, preheat, pool_size, page_config_hook=page_config_hook), cap, grace, live_kernel_processes)
 
         voila_app.voila_kernel_manager_factory = factory
+        # Voilà's static files under the digest of their content (rulebook/site/assets.py).
+        self._rb_static_digest = folder_digest(self.static_paths)
+        self.voila_configuration.page_config_hook = PageConfigHook(self._rb_static_digest)
         try:
             settings = super().init_settings()
         finally:
@@ -297,9 +301,14 @@ class RulebookVoila(Voila):
         settings["default_handler_class"] = SiteNotFoundHandler
         settings["default_handler_args"] = {"voila_configuration": self.voila_configuration}
         settings["log_function"] = log_request
+        settings.update(asset_settings())  # compressed responses and websocket frames
         return settings
 
     def init_handlers(self):
+        """The site's handlers, static ones compressed and cached by version (``assets.py``)."""
+        return asset_rules(self._site_handlers(), "/voila/static/(.*)", self._rb_static_digest)
+
+    def _site_handlers(self):
         handlers = []
         for rule in super().init_handlers():
             if len(rule) >= 2 and rule[1] is TornadoVoilaHandler:

@@ -211,12 +211,10 @@ def cache_control(path: str, version_arg: str | None, current_version: str | Non
     whole folder. A ``?v=`` that names another version (an old page after an
     upgrade) is answered, but not for a year.
     """
-    if digest_ok:
-        return IMMUTABLE
+    if digest_ok or HASHED_NAME.search(path.rsplit("/", 1)[-1]):
+        return IMMUTABLE  # the URL names the content (JupyterLab adds a `?v=` of the name's hash: same thing)
     if version_arg:
         return IMMUTABLE if current_version and version_arg == current_version else REVALIDATE
-    if HASHED_NAME.search(path.rsplit("/", 1)[-1]):
-        return IMMUTABLE
     return REVALIDATE
 
 

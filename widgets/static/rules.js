@@ -59,6 +59,73 @@ function drawExample(figure, view, label) {
   }
 }
 
+// The phone's Rules button never covers a control (issue 18 E: it sat on Kokkuri-san's ▲/▼ and the
+// swap buttons). It tries its corners in turn and takes the first free one; where every spot
+// would cover something, it steps aside (hidden) until the page scrolls.
+const CONTROLS = ".rb-app button, .rb-app a[href], .rb-app input, .rb-app select, .rb-app textarea, .rb-app [role='button']";
+const FAB_SPOTS = [
+  { right: "12px", left: "auto", bottom: "14px" },
+  { right: "auto", left: "12px", bottom: "14px" },
+  { right: "12px", left: "auto", bottom: "72px" },
+  { right: "auto", left: "12px", bottom: "72px" },
+];
+
+function overlaps(a, b) {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+function controlBoxes(fab) {
+  const boxes = [];
+  for (const node of document.querySelectorAll(CONTROLS)) {
+    if (node === fab || fab.contains(node)) continue;
+    const box = node.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight) boxes.push(box);
+  }
+  return boxes;
+}
+
+function placeFab(fab) {
+  if (!fab.isConnected || getComputedStyle(fab).position !== "fixed") return;
+  const boxes = controlBoxes(fab);
+  fab.style.visibility = "";
+  for (const spot of FAB_SPOTS) {
+    Object.assign(fab.style, spot);
+    const box = fab.getBoundingClientRect();
+    if (!boxes.some((other) => overlaps(box, other))) return;
+  }
+  Object.assign(fab.style, FAB_SPOTS[0]);
+  fab.style.visibility = "hidden";
+}
+
+function watchFab(fab) {
+  let queued = false;
+  let observer = null;
+  const queue = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      // the page's app may be attached after this widget: watch it (never <body>, where the button itself is)
+      const app = document.querySelector(".rb-app");
+      if (!observer && app) {
+        observer = new MutationObserver(queue);
+        observer.observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ["class", "style"] });
+      }
+      placeFab(fab);
+    });
+  };
+  window.addEventListener("scroll", queue, { passive: true, capture: true });
+  window.addEventListener("resize", queue);
+  const poll = setInterval(queue, 1000);  // a board drawn in a closed shadow root, a font that loaded late
+  queue();
+  return () => {
+    window.removeEventListener("scroll", queue, { capture: true });
+    window.removeEventListener("resize", queue);
+    clearInterval(poll);
+    if (observer) observer.disconnect();
+  };
+}
+
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "rb-rules-panel";
@@ -73,6 +140,7 @@ function render({ model, el }) {
   const host = document.createElement("div");
   host.className = "rb-rules-overlay-host";
   document.body.append(open);
+  const unwatchFab = watchFab(open);
 
   function labels() {
     open.textContent = model.get("label_open") || "Rules";
@@ -134,6 +202,7 @@ function render({ model, el }) {
     model.off("change:html", draw); model.off("change:focus", focus); model.off("change:examples", drawExamples);
     model.off("change:label_open", labels); model.off("change:label_close", labels);
     document.body.classList.remove("rb-rules-overlay-open");
+    unwatchFab();
     open.remove();
     host.remove();
   };

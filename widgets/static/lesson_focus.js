@@ -41,16 +41,28 @@ function firstTarget(selector) {
   return null;
 }
 
+// The box that scrolls `el` (Voilà's page scrolls #rendered_cells, not the window).
+function scrollerOf(el) {
+  for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+    const style = getComputedStyle(node);
+    if (/(auto|scroll)/.test(style.overflowY) && node.scrollHeight > node.clientHeight + 1) return node;
+  }
+  return document.scrollingElement || document.documentElement;
+}
+
 // Scroll so `el` sits below the sticky box and above the bottom band; true if it had to move.
 function bringIntoView(el) {
   const box = el.getBoundingClientRect();
-  const top = stickyBottom() + GAP;
-  const bottom = Math.min(window.innerHeight, fabTop()) - GAP;
+  const scroller = scrollerOf(el);
+  const frame = scroller === document.scrollingElement || scroller === document.documentElement
+    ? { top: 0, bottom: window.innerHeight } : scroller.getBoundingClientRect();
+  const top = Math.max(stickyBottom(), frame.top) + GAP;
+  const bottom = Math.min(window.innerHeight, frame.bottom, fabTop()) - GAP;
   let delta = 0;
   if (box.top < top) delta = box.top - top;
   else if (box.bottom > bottom) delta = Math.min(box.bottom - bottom, box.top - top);
   if (Math.abs(delta) < 1) return false;
-  window.scrollBy({ top: delta, left: 0, behavior: "instant" });
+  scroller.scrollBy({ top: delta, left: 0, behavior: "instant" });
   return true;
 }
 

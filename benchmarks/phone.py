@@ -139,6 +139,32 @@ def visit(context, url: str, selector: str, throttled: bool) -> Visit:
         page.close()
 
 
+def js_coverage(context, url: str, selector: str) -> tuple[int, int, list[tuple[str, int, int]]]:
+    """JavaScript the page loads and the part of it that ran until the board was clickable (Chromium's
+    precise coverage): (bytes loaded, bytes run, per script (url, loaded, run)), unthrottled."""
+    page = context.new_page()
+    try:
+        page.coverage.start_js_coverage(reset_on_navigation=False)
+        page.add_init_script(f"({WATCH_CLICKABLE})({json.dumps(selector)})")
+        page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+        page.wait_for_function("() => window.__rbClickable", timeout=TIMEOUT_MS, polling=200)
+        page.wait_for_timeout(1000)
+        entries = page.coverage.stop_js_coverage()
+    finally:
+        leave(page)
+        page.close()
+    scripts = []
+    for entry in entries:
+        source = entry.get("source") or ""
+        if not source:
+            continue
+        ranges = [r for fn in entry.get("functions", []) for r in fn.get("ranges", [])]
+        # Block coverage: the outermost range counts the whole script; nested ranges with count 0 did not run.
+        unused = sum(r["endOffset"] - r["startOffset"] for r in ranges if r["count"] == 0)
+        scripts.append((entry["url"], len(source), max(0, len(source) - unused)))
+    return sum(s[1] for s in scripts), sum(s[2] for s in scripts), scripts
+
+
 def new_context(browser):
     return browser.new_context(viewport=VIEWPORT, is_mobile=True, has_touch=True, device_scale_factor=2)
 
@@ -155,6 +181,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.phone", description=__doc__.split("\n")[0])
     parser.add_argument("--pages", default="", help="comma-separated, of: " + ", ".join(pages()))
     parser.add_argument("--no-unthrottled", action="store_true", help="only the phone profile")
+    parser.add_argument("--coverage", action="store_true", help="also the JS loaded vs run per page (unthrottled)")
     args = parser.parse_args([] if argv is None else argv)
     known = pages()
     wanted = [p.strip() for p in args.pages.split(",") if p.strip()] or list(known)
@@ -201,6 +228,19 @@ def main(argv: list[str] | None = None) -> None:
                             missed.append("bytes > 1.6 MB")
                         if missed:
                             print(f"  {'':<11} misses target: {', '.join(missed)}")
+            if args.coverage:
+                print("JavaScript coverage (loaded -> run until clickable; nested blocks that never ran are unused):")
+                for name in wanted:
+                    page = known[name]
+                    context = new_context(browser)
+                    try:
+                        site.wait_kernels_quiet(timeout=180)
+                        loaded, run, scripts = js_coverage(context, site.page_url(page.notebook, **page.query), page.selector)
+                    finally:
+                        context.close()
+                    print(f"  {name:<11} {loaded / 1e6:5.2f} MB loaded, {run / 1e6:5.2f} MB run ({100 * run / max(loaded, 1):.0f} %)")
+                    for url, size, used in sorted(scripts, key=lambda s: s[2] - s[1])[:5]:
+                        print(f"      least used: {url.rsplit('/', 1)[-1][:40]:<40} {size / 1e3:6.0f} kB, {used / 1e3:6.0f} kB run")
     if failures:
         print(f"failed pages: {', '.join(failures)}")
 

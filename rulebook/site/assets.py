@@ -170,7 +170,8 @@ class CompressTransform(tornado.web.OutputTransform):
             headers["Vary"] = "Accept-Encoding"
         self._active = bool(
             self._encoding
-            and status_code not in (204, 304)
+            and status_code not in (204, 206, 304)  # a byte range is of the file as it is
+            and "Content-Range" not in headers
             and compressible(headers.get("Content-Type", ""))
             and "Content-Encoding" not in headers
             and (not finishing or len(chunk) >= MIN_LENGTH)

@@ -216,6 +216,9 @@ def voila_config(options: SiteOptions) -> dict:
             "show_tracebacks": False,
             "preheat_kernel": bool(options.preheat and options.pool_size > 0),
             "default_pool_size": options.pool_size if options.preheat else 0,
+            # Pygments' lab extension styles code cells; the site strips every source, so a phone
+            # would fetch three files for nothing (issue 18 A).
+            "extension_denylist": ["jupyterlab_pygments"],
         },
         "VoilaExecutor": {
             "show_tracebacks": False,

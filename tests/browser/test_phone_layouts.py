@@ -12,6 +12,8 @@ down, so the next tap missed). One browser context per language, one site.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from rulebook.core import all_games
@@ -20,6 +22,8 @@ from rulebook.core.lesson import load_lesson
 pytestmark = pytest.mark.browser
 
 WITH_LESSON = sorted(name for name, game in all_games().items() if load_lesson(game) is not None)
+#: ``RB_PHONE_GAMES=treasure_hunt,puniu`` narrows a run while fixing a layout (every game by default).
+ONLY = [name for name in os.environ.get("RB_PHONE_GAMES", "").split(",") if name]
 PHONE = (390, 844)
 #: The sticky step area's height limit on a phone (step text cut to two lines, "more" for the rest).
 STEP_BOX_MAX = 120
@@ -72,7 +76,16 @@ BOARD_TOP = """
   const board = document.querySelector(".rb-app [class*='rb-board']") || document.querySelector(".rb-app .rb-play");
   if (!board) return null;
   const scroller = document.querySelector("#rendered_cells");
-  return board.getBoundingClientRect().top + (scroller ? scroller.scrollTop : 0) + window.scrollY;
+  const top = board.getBoundingClientRect().top + (scroller ? scroller.scrollTop : 0) + window.scrollY;
+  // the heights of what stands above the board, to say what moved it
+  const above = {};
+  for (let node = board; node && !node.classList.contains("rb-app"); node = node.parentElement) {
+    for (let prev = node.previousElementSibling; prev; prev = prev.previousElementSibling) {
+      const name = String(prev.className).split(" ").filter((c) => c.startsWith("rb-")).join(".") || prev.tagName;
+      above[name] = Math.round(prev.getBoundingClientRect().height);
+    }
+  }
+  return { top, above };
 }
 """
 
@@ -119,9 +132,21 @@ def _drawn(page) -> str | None:
     return page.evaluate("() => { const d = document.querySelector('.rb-drawn [data-version]'); return d ? d.dataset.version : null; }")
 
 
+def _open(page, url: str, selector: str) -> None:
+    """Open ``url`` until ``selector`` shows; once more if it did not (on a saturated machine the test
+    site's short cull grace, 4 s, can take a page's kernel before its browser connects: not a layout)."""
+    for attempt in range(2):
+        page.goto(url)
+        try:
+            page.wait_for_voila(selector)
+            return
+        except Exception:
+            if attempt == 1:
+                raise
+
+
 def _play_lesson(page, site, name: str, lang: str, problems: list[str]) -> None:
-    page.goto(site.page_url(f"{name}.ipynb", learn=1, lang=lang))
-    page.wait_for_voila(".rb-lesson")
+    _open(page, site.page_url(f"{name}.ipynb", learn=1, lang=lang), ".rb-lesson")
     lesson = load_lesson(all_games()[name])
     for _ in range(len(lesson.steps) + 2):
         step, total, done = _step(page)
@@ -152,8 +177,9 @@ def _play_lesson(page, site, name: str, lang: str, problems: list[str]) -> None:
                     page.locator(target).first.click()
                 _wait_redraw(page, version)
                 after = page.evaluate(BOARD_TOP)
-                if before is not None and after is not None and abs(after - before) > SHIFT_TOLERANCE:
-                    problems.append(f"{where}: the board moved {after - before:+.0f} px after tapping {target}")
+                if before is not None and after is not None and abs(after["top"] - before["top"]) > SHIFT_TOLERANCE:
+                    grown = {k: (before["above"].get(k), v) for k, v in after["above"].items() if before["above"].get(k) != v}
+                    problems.append(f"{where}: the board moved {after['top'] - before['top']:+.0f} px after tapping {target} ({grown})")
         if probe.get("sideways", 0) > 1:
             problems.append(f"{where}: the page scrolls sideways by {probe['sideways']:.0f} px")
         if probe.get("fabCovers"):
@@ -171,7 +197,7 @@ def _play_lesson(page, site, name: str, lang: str, problems: list[str]) -> None:
 def test_every_lesson_step_on_a_phone_puts_the_target_under_the_finger(site, new_page, lang):
     page = new_page(*PHONE)
     problems: list[str] = []
-    for name in WITH_LESSON:
+    for name in [n for n in WITH_LESSON if not ONLY or n in ONLY]:
         _play_lesson(page, site, name, lang, problems)
     assert not problems, "\n".join(problems)
     assert not page.console_errors, page.console_errors
@@ -180,8 +206,7 @@ def test_every_lesson_step_on_a_phone_puts_the_target_under_the_finger(site, new
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_the_catalogue_fits_a_phone_with_the_count_on_top(site, new_page, lang):
     page = new_page(*PHONE)
-    page.goto(site.page_url("index.ipynb", lang=lang))
-    page.wait_for_voila(".rb-catalogue-table")
+    _open(page, site.page_url("index.ipynb", lang=lang), ".rb-catalogue-table")
     sizes = page.evaluate(
         """() => {
             const doc = document.documentElement, scroller = document.querySelector('#rendered_cells') || doc;

@@ -41,7 +41,8 @@ VIEWPORT = {"width": 390, "height": 844}
 #: A game's board is clickable when its first control is: a die to roll, a
 #: card, the pass screen's button (a game whose seats share the phone).
 BOARD = (
-    ".rb-app [class*='rb-board'] button:not(:disabled), .rb-app .rb-roll:not(:disabled), "
+    ".rb-app [class*='rb-board'] button:not(:disabled), .rb-app [class*='rb-board'] [role='button'], "
+    ".rb-app .rb-roll:not(:disabled), "
     ".rb-app .rb-pass-screen button, .rb-app [class*='rb-slot-']"
 )
 GAMES = [

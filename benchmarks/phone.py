@@ -237,6 +237,9 @@ def main(argv: list[str] | None = None) -> None:
                     try:
                         site.wait_kernels_quiet(timeout=180)
                         loaded, run, scripts = js_coverage(context, site.page_url(page.notebook, **page.query), page.selector)
+                    except Exception as error:
+                        print(f"  {name:<11} failed: {str(error).splitlines()[0]}")
+                        continue
                     finally:
                         context.close()
                     print(f"  {name:<11} {loaded / 1e6:5.2f} MB loaded, {run / 1e6:5.2f} MB run ({100 * run / max(loaded, 1):.0f} %)")

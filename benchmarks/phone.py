@@ -140,29 +140,43 @@ def visit(context, url: str, selector: str, throttled: bool) -> Visit:
         page.close()
 
 
+def used_bytes(functions: list[dict]) -> tuple[int, int]:
+    """(script length, bytes that ran) from CDP block coverage: a nested range overrides the one around it."""
+    ranges = [r for fn in functions for r in fn.get("ranges", [])]
+    if not ranges:
+        return 0, 0
+    total = max(r["endOffset"] for r in ranges)
+    ran = bytearray(total)
+    for r in sorted(ranges, key=lambda r: (r["startOffset"], r["startOffset"] - r["endOffset"])):
+        length = r["endOffset"] - r["startOffset"]
+        ran[r["startOffset"]:r["endOffset"]] = (b"\x01" if r["count"] > 0 else b"\x00") * length
+    return total, sum(ran)
+
+
 def js_coverage(context, url: str, selector: str) -> tuple[int, int, list[tuple[str, int, int]]]:
     """JavaScript the page loads and the part of it that ran until the board was clickable (Chromium's
-    precise coverage): (bytes loaded, bytes run, per script (url, loaded, run)), unthrottled."""
+    precise block coverage through CDP's Profiler): (bytes loaded, bytes run, per script), unthrottled."""
     page = context.new_page()
+    session = context.new_cdp_session(page)
     try:
-        page.coverage.start_js_coverage(reset_on_navigation=False)
+        session.send("Profiler.enable")
+        session.send("Profiler.startPreciseCoverage", {"callCount": False, "detailed": True})
         page.add_init_script(f"({WATCH_CLICKABLE})({json.dumps(selector)})")
         page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
         page.wait_for_function("() => window.__rbClickable", timeout=TIMEOUT_MS, polling=200)
         page.wait_for_timeout(1000)
-        entries = page.coverage.stop_js_coverage()
+        result = session.send("Profiler.takePreciseCoverage")["result"]
+        session.send("Profiler.stopPreciseCoverage")
     finally:
         leave(page)
         page.close()
     scripts = []
-    for entry in entries:
-        source = entry.get("source") or ""
-        if not source:
-            continue
-        ranges = [r for fn in entry.get("functions", []) for r in fn.get("ranges", [])]
-        # Block coverage: the outermost range counts the whole script; nested ranges with count 0 did not run.
-        unused = sum(r["endOffset"] - r["startOffset"] for r in ranges if r["count"] == 0)
-        scripts.append((entry["url"], len(source), max(0, len(source) - unused)))
+    for entry in result:
+        if not entry.get("url", "").startswith("http"):
+            continue  # the page's inline scripts and evaluated snippets
+        total, ran = used_bytes(entry.get("functions", []))
+        if total:
+            scripts.append((entry["url"], total, ran))
     return sum(s[1] for s in scripts), sum(s[2] for s in scripts), scripts
 
 

@@ -60,18 +60,33 @@ function drawExample(figure, view, label) {
 }
 
 // The phone's Rules button never covers a control (issue 18 E: it sat on Kokkuri-san's ▲/▼ and the
-// swap buttons). It tries its corners in turn and takes the first free one; where every spot
-// would cover something, it steps aside (hidden) until the page scrolls.
+// swap buttons). It tries the bottom corners, then higher spots (below the sticky lesson step, the
+// middle of the screen), and takes the first free one; where every spot would cover something
+// it takes the one that covers least, so the rules stay one tap away.
 const CONTROLS = ".rb-app button, .rb-app a[href], .rb-app input, .rb-app select, .rb-app textarea, .rb-app [role='button']";
-const FAB_SPOTS = [
-  { right: "12px", left: "auto", bottom: "14px" },
-  { right: "auto", left: "12px", bottom: "14px" },
-  { right: "12px", left: "auto", bottom: "72px" },
-  { right: "auto", left: "12px", bottom: "72px" },
-];
 
-function overlaps(a, b) {
-  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+function fabSpots() {
+  const slot = document.querySelector(".rb-app > .rb-lesson-slot");
+  const below = slot && slot.getBoundingClientRect().height > 0 ? Math.max(0, slot.getBoundingClientRect().bottom) + 8 : 60;
+  const middle = Math.round(window.innerHeight * 0.45);
+  const spots = [];
+  for (const side of ["right", "left"]) {
+    const other = side === "right" ? "left" : "right";
+    spots.push({ [side]: "12px", [other]: "auto", bottom: "14px", top: "auto" });
+  }
+  for (const side of ["right", "left"]) {
+    const other = side === "right" ? "left" : "right";
+    spots.push({ [side]: "12px", [other]: "auto", bottom: "72px", top: "auto" });
+    spots.push({ [side]: "12px", [other]: "auto", top: `${middle}px`, bottom: "auto" });
+    spots.push({ [side]: "12px", [other]: "auto", top: `${below}px`, bottom: "auto" });
+  }
+  return spots;
+}
+
+function overlapArea(a, b) {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 ? w * h : 0;
 }
 
 function controlBoxes(fab) {
@@ -87,14 +102,15 @@ function controlBoxes(fab) {
 function placeFab(fab) {
   if (!fab.isConnected || getComputedStyle(fab).position !== "fixed") return;
   const boxes = controlBoxes(fab);
-  fab.style.visibility = "";
-  for (const spot of FAB_SPOTS) {
+  let best = null;
+  for (const spot of fabSpots()) {
     Object.assign(fab.style, spot);
     const box = fab.getBoundingClientRect();
-    if (!boxes.some((other) => overlaps(box, other))) return;
+    const covered = boxes.reduce((sum, other) => sum + overlapArea(box, other), 0);
+    if (covered === 0) return;
+    if (best === null || covered < best.covered) best = { spot, covered };
   }
-  Object.assign(fab.style, FAB_SPOTS[0]);
-  fab.style.visibility = "hidden";
+  Object.assign(fab.style, best.spot);
 }
 
 function watchFab(fab) {

@@ -60,27 +60,21 @@ function drawExample(figure, view, label) {
 }
 
 // The phone's Rules button never covers a control (issue 18 E: it sat on Kokkuri-san's ▲/▼ and the
-// swap buttons). It tries the bottom corners, then higher spots (below the sticky lesson step, the
-// middle of the screen), and takes the first free one; where every spot would cover something
+// swap buttons). It tries the bottom corners, then spots up both edges to just below the sticky
+// lesson step, and takes the first free one; where every spot would cover something
 // it takes the one that covers least, so the rules stay one tap away.
 const CONTROLS = ".rb-app button, .rb-app a[href], .rb-app input, .rb-app select, .rb-app textarea, .rb-app [role='button']";
 
 function fabSpots() {
+  // bottom corners first, then up both edges in steps of a button's height, to just below the step box
   const slot = document.querySelector(".rb-app > .rb-lesson-slot");
-  const below = slot && slot.getBoundingClientRect().height > 0 ? Math.max(0, slot.getBoundingClientRect().bottom) + 8 : 60;
-  const middle = Math.round(window.innerHeight * 0.45);
+  const top = slot && slot.getBoundingClientRect().height > 0 ? Math.max(0, slot.getBoundingClientRect().bottom) + 8 : 8;
   const spots = [];
-  for (const side of ["right", "left"]) {
-    const other = side === "right" ? "left" : "right";
-    spots.push({ [side]: "12px", [other]: "auto", bottom: "14px", top: "auto" });
+  for (let bottom = 14; bottom + 44 <= window.innerHeight - top; bottom += 52) {
+    spots.push({ right: "12px", left: "auto", bottom: `${bottom}px`, top: "auto" });
+    spots.push({ right: "auto", left: "12px", bottom: `${bottom}px`, top: "auto" });
   }
-  for (const side of ["right", "left"]) {
-    const other = side === "right" ? "left" : "right";
-    spots.push({ [side]: "12px", [other]: "auto", bottom: "72px", top: "auto" });
-    spots.push({ [side]: "12px", [other]: "auto", top: `${middle}px`, bottom: "auto" });
-    spots.push({ [side]: "12px", [other]: "auto", top: `${below}px`, bottom: "auto" });
-  }
-  return spots;
+  return spots.length ? spots : [{ right: "12px", left: "auto", bottom: "14px", top: "auto" }];
 }
 
 function overlapArea(a, b) {
@@ -107,10 +101,14 @@ function placeFab(fab) {
     Object.assign(fab.style, spot);
     const box = fab.getBoundingClientRect();
     const covered = boxes.reduce((sum, other) => sum + overlapArea(box, other), 0);
-    if (covered === 0) return;
+    if (covered === 0) {
+      delete fab.dataset.covering;
+      return;
+    }
     if (best === null || covered < best.covered) best = { spot, covered };
   }
   Object.assign(fab.style, best.spot);
+  fab.dataset.covering = "1";  // no free spot on this screen: said, so a test can tell it from a bad choice
 }
 
 function watchFab(fab) {

@@ -101,6 +101,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "lesson_progress": ("{step} / {steps}", "step {step} of {steps}"),
     "lesson_back": ("戻る", "Back"),
     "lesson_next": ("次へ", "Next"),
+    "lesson_more": ("続きを読む", "More"),
+    "lesson_less": ("たたむ", "Less"),
     "lesson_skip": ("この手を代わりに指す", "Do it for me"),
     "lesson_exit": ("ガイドを終える", "Leave the lesson"),
     "lesson_play_on": ("この続きを遊ぶ", "Play on from here"),

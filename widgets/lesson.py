@@ -17,11 +17,14 @@ from __future__ import annotations
 import html
 from typing import Any, Callable, Protocol, Sequence
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
 from rulebook.core import Game, IllegalAction, Match
 from rulebook.core.lesson import ANY, Lesson, LessonStep, lesson_match
 
+from .base import asset
 from .i18n import t
 
 LESSON_LABEL = "lesson"
@@ -46,6 +49,22 @@ class GuideHost(Protocol):
     def end_lesson(self, new_game: bool) -> None: ...
 
     def refresh(self) -> None: ...
+
+
+class LessonFocus(anywidget.AnyWidget):
+    """Draws nothing: brings the step's target into view below the step box, and keeps that box compact on a phone.
+
+    Why in the browser: only the browser knows where the target landed on
+    the screen, how tall the sticky step box is and where the Rules button
+    sits (``widgets/static/lesson_focus.js``).
+    """
+
+    _esm = asset("lesson_focus.js")
+    target = traitlets.Unicode("").tag(sync=True)
+    step = traitlets.Int(0).tag(sync=True)
+    """Bumped at every drawing: the same target on a new step is brought back into view too."""
+    label_more = traitlets.Unicode("More").tag(sync=True)
+    label_less = traitlets.Unicode("Less").tag(sync=True)
 
 
 def _button(cls: str, callback: Callable[[Any], Any]) -> w.Button:
@@ -75,7 +94,8 @@ class LessonGuide:
         self.next_button.add_class("rb-primary")
         self.buttons = w.HBox()
         self.buttons.add_class("rb-lesson-buttons")
-        self.root = w.VBox([self.box, self.buttons])
+        self.focus = LessonFocus()
+        self.root = w.VBox([self.box, self.buttons, self.focus])
         self.root.add_class("rb-lesson-area")
 
     # ----- where we are ------------------------------------------------------------------------
@@ -188,6 +208,10 @@ class LessonGuide:
             f'<div class="rb-lesson-text">{e(text)}</div></div>{style}'
         )
         self.buttons.children = tuple(buttons)
+        self.focus.label_more = t("lesson_more", lang)
+        self.focus.label_less = t("lesson_less", lang)
+        self.focus.target = step.highlight() if step is not None else ""
+        self.focus.step += 1
 
 
 def _highlight_css(target: str) -> str:

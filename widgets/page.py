@@ -383,16 +383,22 @@ class IndexPage:
                 str(entry.year) if entry.year else "—",
                 f'<span class="rb-status-{"playable" if playable else "coming"}">{status}</span>',
             ]
-            rows.append(f'<tr class="rb-game-row rb-game-{entry.slug}" data-slug="{entry.slug}">' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+            # data-label: a phone shows each row as a card, the column's name before its value (index.css)
+            rows.append(
+                f'<tr class="rb-game-row rb-game-{entry.slug}" data-slug="{entry.slug}">'
+                + "".join(f'<td data-label="{e(h)}">{c}</td>' for h, c in zip(head, cells))
+                + "</tr>"
+            )
         if not rows:
             rows.append(f'<tr class="rb-empty"><td colspan="6">{e(self._w("条件に合うゲームはありません。", "No game matches."))}</td></tr>')
+        # the count first: after a filter, a phone sees how many games match without scrolling the list
         self.table.value = (
-            '<table class="rb-catalogue-table"><thead><tr>'
+            f'<p class="rb-count">{e(self._w(f"{len(self.entries())} 件", f"{len(self.entries())} games"))}</p>'
+            + '<table class="rb-catalogue-table"><thead><tr>'
             + "".join(f"<th>{h}</th>" for h in head)
             + "</tr></thead><tbody>"
             + "".join(rows)
             + "</tbody></table>"
-            + f'<p class="rb-count">{e(self._w(f"{len(self.entries())} 件", f"{len(self.entries())} games"))}</p>'
         )
 
 

@@ -53,6 +53,7 @@ from voila.utils import create_include_assets_functions
 from rulebook.tables import limits as table_limits
 
 from . import limits as site_limits
+from .assets import PageConfigHook, asset_rules, asset_settings, folder_digest
 from .kernels import PAGE_KERNEL, PageKernel, capped_kernel_manager, default_max_kernels, live_kernel_processes
 
 LANDING_NOTEBOOK = "index.ipynb"
@@ -461,6 +462,9 @@ class RulebookVoila(Voila):
             return capped_kernel_manager(original(base, preheat, pool_size, page_config_hook=page_config_hook), cap, grace, live_kernel_processes)
 
         voila_app.voila_kernel_manager_factory = factory
+        # Voilà's static files under the digest of their content (rulebook/site/assets.py).
+        self._rb_static_digest = folder_digest(self.static_paths)
+        self.voila_configuration.page_config_hook = PageConfigHook(self._rb_static_digest)
         try:
             settings = super().init_settings()
         finally:
@@ -488,9 +492,14 @@ class RulebookVoila(Voila):
         settings["default_handler_class"] = SiteNotFoundHandler
         settings["default_handler_args"] = {"voila_configuration": self.voila_configuration}
         settings["log_function"] = log_request
+        settings.update(asset_settings())  # compressed responses and websocket frames
         return settings
 
     def init_handlers(self):
+        """The site's handlers, static ones compressed and cached by version (``assets.py``)."""
+        return asset_rules(self._site_handlers(), "/voila/static/(.*)", self._rb_static_digest)
+
+    def _site_handlers(self):
         handlers = []
         for rule in super().init_handlers():
             if len(rule) >= 2 and rule[1] is TornadoVoilaHandler:

@@ -230,6 +230,9 @@ def voila_config(options: SiteOptions) -> dict:
             # kernel as HTTP_X_RULEBOOK_CLIENT: the host login locks per client, and new
             # tables are rate-limited per client (issue 17).
             "http_header_envs": [CLIENT_HEADER],
+            # Pygments' lab extension styles code cells; the site strips every source, so a phone
+            # would fetch three files for nothing (issue 18 A).
+            "extension_denylist": ["jupyterlab_pygments"],
         },
         "VoilaExecutor": {
             "show_tracebacks": False,

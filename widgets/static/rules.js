@@ -62,6 +62,87 @@ function drawExample(figure, view, label) {
   }
 }
 
+// The phone's Rules button never covers a control (issue 18 E: it sat on Kokkuri-san's ▲/▼ and the
+// swap buttons). It tries the bottom corners, then spots up both edges to just below the sticky
+// lesson step, and takes the first free one; where every spot would cover something
+// it takes the one that covers least, so the rules stay one tap away.
+const CONTROLS = ".rb-app button, .rb-app a[href], .rb-app input, .rb-app select, .rb-app textarea, .rb-app [role='button']";
+
+function fabSpots() {
+  // bottom corners first, then up both edges in steps of a button's height, to just below the step box
+  const slot = document.querySelector(".rb-app > .rb-lesson-slot");
+  const top = slot && slot.getBoundingClientRect().height > 0 ? Math.max(0, slot.getBoundingClientRect().bottom) + 8 : 8;
+  const spots = [];
+  for (let bottom = 14; bottom + 44 <= window.innerHeight - top; bottom += 52) {
+    spots.push({ right: "12px", left: "auto", bottom: `${bottom}px`, top: "auto" });
+    spots.push({ right: "auto", left: "12px", bottom: `${bottom}px`, top: "auto" });
+  }
+  return spots.length ? spots : [{ right: "12px", left: "auto", bottom: "14px", top: "auto" }];
+}
+
+function overlapArea(a, b) {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+function controlBoxes(fab) {
+  const boxes = [];
+  for (const node of document.querySelectorAll(CONTROLS)) {
+    if (node === fab || fab.contains(node)) continue;
+    const box = node.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight) boxes.push(box);
+  }
+  return boxes;
+}
+
+function placeFab(fab) {
+  if (!fab.isConnected || getComputedStyle(fab).position !== "fixed") return;
+  const boxes = controlBoxes(fab);
+  let best = null;
+  for (const spot of fabSpots()) {
+    Object.assign(fab.style, spot);
+    const box = fab.getBoundingClientRect();
+    const covered = boxes.reduce((sum, other) => sum + overlapArea(box, other), 0);
+    if (covered === 0) {
+      delete fab.dataset.covering;
+      return;
+    }
+    if (best === null || covered < best.covered) best = { spot, covered };
+  }
+  Object.assign(fab.style, best.spot);
+  fab.dataset.covering = "1";  // no free spot on this screen: said, so a test can tell it from a bad choice
+}
+
+function watchFab(fab) {
+  let queued = false;
+  let observer = null;
+  const queue = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      // the page's app may be attached after this widget: watch it (never <body>, where the button itself is)
+      const app = document.querySelector(".rb-app");
+      if (!observer && app) {
+        observer = new MutationObserver(queue);
+        observer.observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ["class", "style"] });
+      }
+      placeFab(fab);
+    });
+  };
+  window.addEventListener("scroll", queue, { passive: true, capture: true });
+  window.addEventListener("resize", queue);
+  const poll = setInterval(queue, 1000);  // a board drawn in a closed shadow root, a font that loaded late
+  queue();
+  return () => {
+    window.removeEventListener("scroll", queue, { capture: true });
+    window.removeEventListener("resize", queue);
+    clearInterval(poll);
+    if (observer) observer.disconnect();
+  };
+}
+
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "rb-rules-panel";
@@ -76,6 +157,7 @@ function render({ model, el }) {
   const host = document.createElement("div");
   host.className = "rb-rules-overlay-host";
   document.body.append(open);
+  const unwatchFab = watchFab(open);
 
   function labels() {
     open.textContent = model.get("label_open") || "Rules";
@@ -137,6 +219,7 @@ function render({ model, el }) {
     model.off("change:html", draw); model.off("change:focus", focus); model.off("change:examples", drawExamples);
     model.off("change:label_open", labels); model.off("change:label_close", labels);
     document.body.classList.remove("rb-rules-overlay-open");
+    unwatchFab();
     open.remove();
     host.remove();
   };

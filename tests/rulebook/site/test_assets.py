@@ -1,0 +1,150 @@
+"""Compression and caching of the site's responses (rulebook/site/assets.py), on a real Tornado server."""
+
+from __future__ import annotations
+
+import gzip
+import shutil
+import tempfile
+from pathlib import Path
+
+import brotli
+import pytest
+import tornado.web
+from tornado.testing import AsyncHTTPTestCase
+
+from rulebook.site.assets import (
+    DIGEST_MARK,
+    IMMUTABLE,
+    REVALIDATE,
+    CompressTransform,
+    PageConfigHook,
+    accepted_encoding,
+    asset_rules,
+    cache_control,
+    folder_digest,
+)
+
+SCRIPT = ("function render({ el }) { el.textContent = 'a board'; }\n" * 200).encode()
+
+
+def test_brotli_is_preferred_and_q0_refuses():
+    assert accepted_encoding("gzip, deflate, br") == "br"
+    assert accepted_encoding("gzip, br;q=0") == "gzip"
+    assert accepted_encoding("identity") is None
+    assert accepted_encoding("") is None
+
+
+@pytest.mark.parametrize(
+    ("path", "version_arg", "current", "digest_ok", "expected"),
+    [
+        ("static/voila.js", None, None, True, IMMUTABLE),  # under the folder's digest
+        ("static/528.d9f5934c.js", None, None, False, IMMUTABLE),  # a content hash in the name
+        ("static/84.09c61a35dce1705f.js", "09c61a35d", "sha-of-file", False, IMMUTABLE),  # JupyterLab's ?v= of that hash
+        ("rulebook/static/site.css", "abc", "abc", False, IMMUTABLE),  # Tornado's ?v= that matches
+        ("rulebook/static/site.css", "old", "abc", False, REVALIDATE),  # an old page's ?v=: answered, not kept
+        ("static/voila.js", None, None, False, REVALIDATE),  # a name that does not change with the content
+        ("package.json", None, None, False, REVALIDATE),
+    ],
+)
+def test_only_a_url_that_changes_with_the_content_is_kept_a_year(path, version_arg, current, digest_ok, expected):
+    assert cache_control(path, version_arg, current, digest_ok) == expected
+
+
+def test_the_digest_changes_when_any_file_does(tmp_path):
+    (tmp_path / "voila.js").write_text("one")
+    (tmp_path / "2829.voila.js").write_text("chunk")
+    before = folder_digest([tmp_path])
+    assert folder_digest([tmp_path]) == before
+    (tmp_path / "2829.voila.js").write_text("chunk, edited")
+    assert folder_digest([tmp_path]) != before
+    hook = PageConfigHook(folder_digest([tmp_path]))
+    config = hook({"fullStaticUrl": "/voila/static", "baseUrl": "/"}, base_url="/", notebook_path="x.ipynb")
+    assert config["fullStaticUrl"] == f"/voila/static/{DIGEST_MARK}{folder_digest([tmp_path])}"
+
+
+class Streamed(tornado.web.RequestHandler):
+    """A page written in several flushes, as Voilà streams one while its kernel works."""
+
+    async def get(self) -> None:
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Cache-Control", "no-store")
+        for part in range(3):
+            self.write(f"<div>cell {part}</div>" * 200)
+            await self.flush()
+
+
+class Tiny(tornado.web.RequestHandler):
+    def get(self) -> None:
+        self.set_header("Content-Type", "application/json")
+        self.write('{"ok": 1}')
+
+
+class AssetsServer(AsyncHTTPTestCase):
+    def setUp(self) -> None:
+        self.folder = Path(tempfile.mkdtemp())
+        (self.folder / "voila.js").write_bytes(SCRIPT)
+        (self.folder / "528.d9f5934c.js").write_bytes(SCRIPT)
+        (self.folder / "font.woff2").write_bytes(bytes(range(256)) * 20)
+        self.digest = folder_digest([self.folder])
+        super().setUp()
+
+    def tearDown(self) -> None:
+        super().tearDown()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def get_app(self) -> tornado.web.Application:
+        rules = [
+            (r"/page", Streamed),
+            (r"/tiny", Tiny),
+            (r"/voila/static/(.*)", tornado.web.StaticFileHandler, {"path": str(self.folder)}),
+        ]
+        return tornado.web.Application(asset_rules(rules, "/voila/static/(.*)", self.digest), transforms=[CompressTransform])
+
+    def fetch_with(self, path: str, encoding: str = "gzip, deflate, br", **headers: str):
+        return self.fetch(path, headers={"Accept-Encoding": encoding, **headers}, decompress_response=False)
+
+    def test_a_streamed_page_is_brotli_and_stays_uncacheable(self) -> None:
+        response = self.fetch_with("/page")
+        assert response.headers["Content-Encoding"] == "br"
+        assert response.headers["Cache-Control"] == "no-store"
+        text = brotli.decompress(response.body).decode()
+        assert text.count("<div>cell 2</div>") == 200 and len(response.body) < len(text) / 10
+
+    def test_gzip_for_a_browser_without_brotli_and_nothing_for_a_tiny_answer(self) -> None:
+        response = self.fetch_with("/page", encoding="gzip")
+        assert response.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(response.body).decode().startswith("<div>cell 0</div>")
+        assert "Content-Encoding" not in self.fetch_with("/tiny").headers
+        assert "Content-Encoding" not in self.fetch_with("/page", encoding="identity").headers
+
+    def test_voila_static_under_the_digest_is_immutable_and_compressed_once(self) -> None:
+        response = self.fetch_with(f"/voila/static/{DIGEST_MARK}{self.digest}/voila.js")
+        assert response.code == 200
+        assert response.headers["Cache-Control"] == IMMUTABLE
+        assert response.headers["Content-Encoding"] == "br"
+        assert brotli.decompress(response.body) == SCRIPT
+        assert int(response.headers["Content-Length"]) == len(response.body)
+        again = self.fetch_with(f"/voila/static/{DIGEST_MARK}{self.digest}/voila.js", **{"If-None-Match": response.headers["Etag"]})
+        assert again.code == 304
+
+    def test_an_old_digest_or_a_plain_name_must_revalidate(self) -> None:
+        old = self.fetch_with(f"/voila/static/{DIGEST_MARK}0000000000000000/voila.js")
+        assert old.code == 200 and old.headers["Cache-Control"] == REVALIDATE
+        plain = self.fetch_with("/voila/static/voila.js")
+        assert plain.headers["Cache-Control"] == REVALIDATE
+        hashed = self.fetch_with("/voila/static/528.d9f5934c.js", encoding="gzip")
+        assert hashed.headers["Cache-Control"] == IMMUTABLE and gzip.decompress(hashed.body) == SCRIPT
+
+    def test_a_binary_file_is_sent_as_it_is(self) -> None:
+        response = self.fetch_with(f"/voila/static/{DIGEST_MARK}{self.digest}/font.woff2")
+        assert "Content-Encoding" not in response.headers
+        assert response.body == bytes(range(256)) * 20
+
+    def test_a_byte_range_is_of_the_file_itself(self) -> None:
+        response = self.fetch_with("/voila/static/voila.js", **{"Range": "bytes=0-9"})
+        assert response.code == 206 and response.body == SCRIPT[:10]
+        assert "Content-Encoding" not in response.headers
+
+    def test_an_edited_file_gets_a_new_digest_url(self) -> None:
+        (self.folder / "voila.js").write_bytes(SCRIPT + b"// edited\n")
+        assert folder_digest([self.folder]) != self.digest

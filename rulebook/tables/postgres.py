@@ -276,8 +276,7 @@ class PostgresStore(TableStore):
                 # ON CONFLICT: a retry after a lost commit must not store the table twice.
                 cur.execute(
                     f"INSERT INTO rb_tables ({COLUMNS}) VALUES "
-                    "(%s, %s, %s, %s, %s, %s, %s, %s, %s, 0, 0, 0, %s, %s, NULL, %s, %s) ON CONFLICT (id) DO NOTHING",
-                    "(%s, %s, %s, %s, %s, %s, %s, %s, %s, 0, 0, 0, %s, %s, NULL, %s, %s, %s) ON CONFLICT (id) DO NOTHING",
+                    "(%s, %s, %s, %s, %s, %s, %s, %s, %s, 0, 0, 0, %s, %s, NULL, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING",
                     row,
                 )
                 if cur.rowcount:

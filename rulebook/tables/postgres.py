@@ -33,6 +33,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 from urllib.parse import urlsplit
 
 from .store import (
+    SEAT_COUNTERS,
     EVENTS_KEPT,
     CLOSED,
     COLUMNS,
@@ -406,30 +407,21 @@ class PostgresStore(TableStore):
         return self._run(work)
 
     def claim(self, table_id: str, seats: Iterable[int]) -> TableInfo:
-        seats = [int(s) for s in seats]
-
-        def work(conn: Any) -> TableInfo:
-            with self._tx(conn) as cur:
-                info = self._row(cur, table_id, lock=True)
-                if seats:
-                    cur.executemany(
-                        "UPDATE rb_seats SET claims = claims + 1 WHERE table_id = %s AND seat = %s",
-                        [(info.id, s) for s in seats],
-                    )
-                cur.execute("UPDATE rb_tables SET revision = revision + 1, updated = %s WHERE id = %s", (now(), info.id))
-                return self._row(cur, info.id)
-
-        return self._run(work)
+        return self._count_seats(table_id, seats, "claims")
 
     def claims(self, table_id: str) -> dict[int, int]:
-        def work(conn: Any) -> dict[int, int]:
-            with conn.cursor() as cur:
-                cur.execute("SELECT seat, claims FROM rb_seats WHERE table_id = %s", (str(table_id),))
-                return {int(seat): int(count) for seat, count in cur.fetchall()}
-
-        return self._run(work)
+        return self._seat_counts(table_id, "claims")
 
     def watch(self, table_id: str, seats: Iterable[int]) -> TableInfo:
+        return self._count_seats(table_id, seats, "watches")
+
+    def watches(self, table_id: str) -> dict[int, int]:
+        return self._seat_counts(table_id, "watches")
+
+    def _count_seats(self, table_id: str, seats: Iterable[int], column: str) -> TableInfo:
+        """One more claim or watch (``column``, a name from this module, never a caller's text) for each seat."""
+        if column not in SEAT_COUNTERS:
+            raise ValueError(f"no seat counter {column!r}")
         seats = [int(s) for s in seats]
 
         def work(conn: Any) -> TableInfo:
@@ -437,7 +429,7 @@ class PostgresStore(TableStore):
                 info = self._row(cur, table_id, lock=True)
                 if seats:
                     cur.executemany(
-                        "UPDATE rb_seats SET watches = watches + 1 WHERE table_id = %s AND seat = %s",
+                        f"UPDATE rb_seats SET {column} = {column} + 1 WHERE table_id = %s AND seat = %s",
                         [(info.id, s) for s in seats],
                     )
                 cur.execute("UPDATE rb_tables SET revision = revision + 1, updated = %s WHERE id = %s", (now(), info.id))
@@ -445,10 +437,13 @@ class PostgresStore(TableStore):
 
         return self._run(work)
 
-    def watches(self, table_id: str) -> dict[int, int]:
+    def _seat_counts(self, table_id: str, column: str) -> dict[int, int]:
+        if column not in SEAT_COUNTERS:
+            raise ValueError(f"no seat counter {column!r}")
+
         def work(conn: Any) -> dict[int, int]:
             with conn.cursor() as cur:
-                cur.execute("SELECT seat, watches FROM rb_seats WHERE table_id = %s", (str(table_id),))
+                cur.execute(f"SELECT seat, {column} FROM rb_seats WHERE table_id = %s", (str(table_id),))
                 return {int(seat): int(count) for seat, count in cur.fetchall()}
 
         return self._run(work)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from .store import (
+    SEAT_COUNTERS,
     CLOSED,
     COLUMNS,
     EVENTS_KEPT,
@@ -318,33 +319,35 @@ class SQLiteStore(TableStore):
         return None if row is None else int(row[0])
 
     def claim(self, table_id: str, seats: Iterable[int]) -> TableInfo:
-        seats = [int(s) for s in seats]
-        with self._write() as db:
-            self._row(db, table_id)
-            db.executemany(
-                "UPDATE rb_seats SET claims = claims + 1 WHERE table_id = ? AND seat = ?", [(table_id, s) for s in seats]
-            )
-            db.execute("UPDATE rb_tables SET revision = revision + 1, updated = ? WHERE id = ?", (now(), table_id))
-            return self._row(db, table_id)
+        return self._count_seats(table_id, seats, "claims")
 
     def claims(self, table_id: str) -> dict[int, int]:
-        with self._lock:
-            rows = self._db.execute("SELECT seat, claims FROM rb_seats WHERE table_id = ?", (table_id,)).fetchall()
-        return {int(seat): int(count) for seat, count in rows}
+        return self._seat_counts(table_id, "claims")
 
     def watch(self, table_id: str, seats: Iterable[int]) -> TableInfo:
+        return self._count_seats(table_id, seats, "watches")
+
+    def watches(self, table_id: str) -> dict[int, int]:
+        return self._seat_counts(table_id, "watches")
+
+    def _count_seats(self, table_id: str, seats: Iterable[int], column: str) -> TableInfo:
+        """One more claim or watch (``column``, a name from this module, never a caller's text) for each seat."""
+        if column not in SEAT_COUNTERS:
+            raise ValueError(f"no seat counter {column!r}")
         seats = [int(s) for s in seats]
         with self._write() as db:
             self._row(db, table_id)
             db.executemany(
-                "UPDATE rb_seats SET watches = watches + 1 WHERE table_id = ? AND seat = ?", [(table_id, s) for s in seats]
+                f"UPDATE rb_seats SET {column} = {column} + 1 WHERE table_id = ? AND seat = ?", [(table_id, s) for s in seats]
             )
             db.execute("UPDATE rb_tables SET revision = revision + 1, updated = ? WHERE id = ?", (now(), table_id))
             return self._row(db, table_id)
 
-    def watches(self, table_id: str) -> dict[int, int]:
+    def _seat_counts(self, table_id: str, column: str) -> dict[int, int]:
+        if column not in SEAT_COUNTERS:
+            raise ValueError(f"no seat counter {column!r}")
         with self._lock:
-            rows = self._db.execute("SELECT seat, watches FROM rb_seats WHERE table_id = ?", (table_id,)).fetchall()
+            rows = self._db.execute(f"SELECT seat, {column} FROM rb_seats WHERE table_id = ?", (table_id,)).fetchall()
         return {int(seat): int(count) for seat, count in rows}
 
     def touch(self, table_id: str, seats: Iterable[int], when: float | None = None) -> None:

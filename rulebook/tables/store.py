@@ -159,6 +159,10 @@ class TableInfo:
         return self.status == OPEN
 
 
+#: The per-seat counters a page compares to learn that another device took (claims) or watches (watches) its seat.
+SEAT_COUNTERS = ("claims", "watches")
+
+
 #: The columns of a table's row, in the order ``info_from_row`` reads them (both backends).
 COLUMNS = (
     "id, game, version, options, seats, table_mode, seed, seed_chosen, status, revision, moves, cuts, created, updated, successor, label,"

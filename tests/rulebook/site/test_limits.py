@@ -157,3 +157,15 @@ def test_serve_takes_the_limits_from_its_command_line_and_gives_them_back():
 def test_the_memory_wall_leaves_room_above_the_limit():
     assert limits.memory_wall_mb(0) == 0
     assert limits.memory_wall_mb(512) > 512 * 1.5
+
+
+def test_the_server_s_own_information_lines_are_never_dropped() -> None:
+    """Fifteen pools filled in one second are fifteen lines (the benchmarks and the operator read them)."""
+    repeat = RepeatFilter(burst=3, window=1.0, clock=lambda: 100.0)
+    kept = [
+        repeat.filter(logging.LogRecord("x", logging.INFO, __file__, 1, "Kernel pool of %s is filled", (f"nb{i}.ipynb",), None))
+        for i in range(15)
+    ]
+    assert all(kept)
+    errors = [repeat.filter(logging.LogRecord("x", logging.ERROR, __file__, 1, "Errno %d", (24,), None)) for _ in range(15)]
+    assert sum(errors) == 3  # a flood of errors is still cut

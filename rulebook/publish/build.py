@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 from urllib.parse import urlsplit
 
 from rulebook.core.conventions import ConventionsBroken, require_conventions
@@ -54,27 +54,24 @@ def _items(text: str) -> list[str]:
     return [item.strip() for item in text.split(",") if item.strip()]
 
 
+def _chosen(text: str, choices: Sequence[str], option: str, what: str) -> tuple[str, ...]:
+    """The comma-separated names of ``text``, each one of ``choices`` (else ``PublishError`` naming them all)."""
+    names = tuple(dict.fromkeys(_items(text)))
+    unknown = [name for name in names if name not in choices]
+    if unknown or not names:
+        raise PublishError(f"{option}: {', '.join(unknown) or 'nothing given'} is not {what}; choose from {', '.join(choices)}")
+    return names
+
+
 def parse_langs(text: str | None) -> tuple[str, ...]:
     """``--lang ja,en`` → ``("ja", "en")`` (the first is the front page's); unknown → ``PublishError``."""
-    if text is None:
-        return LANGS
-    langs = tuple(dict.fromkeys(_items(text)))
-    unknown = [lang for lang in langs if lang not in LANGS]
-    if unknown or not langs:
-        raise PublishError(f"--lang: {', '.join(unknown) or 'nothing given'} is not a language of the rules; choose from {', '.join(LANGS)}")
-    return langs
+    return LANGS if text is None else _chosen(text, LANGS, "--lang", "a language of the rules")
 
 
 def parse_games(text: str | None, known: Iterable[str]) -> tuple[str, ...]:
     """``--games a,b`` → those games, checked against the registry; None → every registered game."""
     names = tuple(known)
-    if text is None:
-        return names
-    games = tuple(dict.fromkeys(_items(text)))
-    unknown = [game for game in games if game not in names]
-    if unknown or not games:
-        raise PublishError(f"--games: {', '.join(unknown) or 'nothing given'} is not a registered game; choose from {', '.join(names)}")
-    return games
+    return names if text is None else _chosen(text, names, "--games", "a registered game")
 
 
 def check_url(text: str | None, option: str) -> str:

@@ -57,11 +57,13 @@ def test_held_silent_websockets_cannot_keep_others_out(secure_site):
     kernels_before = len(site.kernels())
     status, body, headers = a.get("/voila/render/page.ipynb")
     assert status == 429 and "rb-too-many-pages" in body and headers.get("Retry-After")
+    assert "window.location.reload()" in body  # it tries again by itself (retry_page.html)
     assert len(site.kernels()) == kernels_before
 
     # 4 of 5 slots taken: the last one is kept for seat links of open tables
     stranger = Visitor(site.port, "10.0.0.3")
-    assert stranger.get("/voila/render/page.ipynb")[0] == 503
+    status, body, _ = stranger.get("/voila/render/page.ipynb")
+    assert status == 503 and "rb-site-full" in body and "window.location.reload()" in body
     table, key = _open_table(site)
     forged = Visitor(site.port, "10.0.0.4")
     assert forged.get(f"/voila/render/page.ipynb?t={table}&k={new_token()}")[0] == 503  # a key of no seat

@@ -288,18 +288,23 @@ def test_two_people_play_to_the_end_and_neither_browser_ever_gets_the_others_car
     ],
 )
 def test_the_seed_is_nowhere_on_the_page_before_the_end(site, page, name, query, moves) -> None:
-    page.goto(site.page_url(f"{name}.ipynb", lang="en", **query))
-    page.wait_for_selector(".rb-drawn [data-revision]", state="attached")
-    for _ in range(6):
-        if not visible(page, moves) or visible(page, ".rb-outcome-box"):
+    for _attempt in range(4):
+        # a game with a random seed can, rarely, end within six moves (a Chiritsumo Hakoniwa game did in CI):
+        # its seed is then rightly shown, so such a game proves nothing and a fresh one is dealt
+        page.goto(site.page_url(f"{name}.ipynb", lang="en", **query))
+        page.wait_for_selector(".rb-drawn [data-revision]", state="attached")
+        for _ in range(6):
+            if not visible(page, moves) or visible(page, ".rb-outcome-box"):
+                break
+            act(page, moves)
+        if not visible(page, ".rb-outcome-box"):
             break
-        act(page, moves)
     if visible(page, ".rb-save-button"):
         page.click(".rb-save-button")
         page.wait_for_selector(".rb-save-link")
     seed = str(stored_record(page)["seed"])
-    # the set-ups are chosen so that no game ends within six moves: the seed must still be secret
-    assert not visible(page, ".rb-outcome-box"), "the game ended within six moves: choose a longer set-up"
+    # four games in a row ending within six moves means the set-up is too short to test anything
+    assert not visible(page, ".rb-outcome-box"), "every game ended within six moves: choose a longer set-up"
     html = page.content()
     assert seed not in html and seed not in page.url
     assert seed not in frame_text(page.ws_frames)

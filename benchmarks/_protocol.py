@@ -198,6 +198,7 @@ class Visit:
     """What one visitor saw (times in seconds from the page's request, move round trips in ms)."""
 
     kernel_id: str | None = None
+    requested_at: float = 0.0  # time.time() when the page was asked for (its kernel is handed out then)
     status: int = 0
     board_s: float | None = None
     full_page: bool = False
@@ -472,6 +473,7 @@ class ProtocolVisitor:
         visit = Visit()
         board_timeout = self.timeout if board_timeout is None else board_timeout
         started = time.perf_counter()
+        visit.requested_at = time.time()
         beats = None
         try:
             text = self.open_page(visit, started)

@@ -35,6 +35,7 @@ from __future__ import annotations
 import gzip
 import html
 import http.client
+import inspect
 import json
 import re
 import struct
@@ -208,6 +209,7 @@ class Visit:
     bytes_in: int = 0
     bad_assets: list[str] = field(default_factory=list)
     error: str = ""
+    phases: dict[str, float] = field(default_factory=dict)  # seconds from the request: head, page, assets, socket, board
 
 
 def _decompress(body: bytes, encoding: str) -> bytes:
@@ -332,6 +334,7 @@ class ProtocolVisitor:
         try:
             connection.request("GET", path, headers=self.headers())
             response = connection.getresponse()
+            visit.phases["head"] = time.perf_counter() - started
             self._keep_cookies(response)
             visit.status = response.status
             assets_thread = None
@@ -345,6 +348,7 @@ class ProtocolVisitor:
             visit.requests += 1
             visit.bytes_in += len(body)
             text = _decompress(body, response.getheader("Content-Encoding", "")).decode("utf-8", "replace")
+            visit.phases["page"] = time.perf_counter() - started
         finally:
             connection.close()
         self._report("GET", "page", time.perf_counter() - started, len(body), None)
@@ -353,6 +357,7 @@ class ProtocolVisitor:
                 self._fetch_all(page_assets(text, path), visit)
             else:
                 assets_thread.join()
+            visit.phases["assets"] = time.perf_counter() - started
         return text
 
     # -- the kernel websocket
@@ -361,9 +366,12 @@ class ProtocolVisitor:
 
         url = f"ws://127.0.0.1:{self.port}/api/kernels/{kernel_id}/channels?session_id={self.session}"
         headers = {k: v for k, v in self.headers().items() if k not in ("Accept-Encoding", "Connection")}
+        options: dict[str, Any] = {"proxy": None} if "proxy" in inspect.signature(connect).parameters else {}
+        if "legacy" in inspect.signature(connect).parameters:
+            options["legacy"] = True  # websockets >= 16: a connection held open across calls, on purpose
         self.socket = connect(
             url, additional_headers=headers, subprotocols=[V1_PROTOCOL], open_timeout=self.timeout,
-            max_size=None, proxy=None, ping_interval=None, compression=None,
+            max_size=None, ping_interval=None, compression=None, **options,
         )
 
     def send(self, msg_type: str, content: dict, metadata: dict | None = None) -> str:
@@ -489,6 +497,7 @@ class ProtocolVisitor:
                 raise VisitError("the page names no kernel")
             self._fetch_all([f"/api/kernels/{visit.kernel_id}?{int(time.time() * 1000)}"], visit)
             self.connect(visit.kernel_id)
+            visit.phases["socket"] = time.perf_counter() - started
             self.send("kernel_info_request", {})
             deadline = started + board_timeout
             while not self.request_states(min(5.0, max(0.1, deadline - time.perf_counter()))):

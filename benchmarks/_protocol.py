@@ -9,7 +9,8 @@ One ``ProtocolVisitor.visit()`` is one phone opening a game page and playing:
    six at a time as a browser does, with a browser's ``Accept-Encoding``;
    then ``GET /api/kernels/<id>`` as Voilà's front end does.
 2. The kernel's websocket in the binary protocol browsers speak
-   (``v1.kernel.websocket.jupyter.org``), and the same messages Voilà's
+   (``v1.kernel.websocket.jupyter.org``, permessage-deflate as Chromium
+   negotiates it), and the same messages Voilà's
    widget manager sends (recorded from Chromium on this site):
    ``kernel_info_request``; ``comm_open`` of ``jupyter.widget.control``
    and ``request_states`` (again until the board's view is there);
@@ -266,6 +267,8 @@ class ProtocolVisitor:
         self._send_lock = threading.Lock()
         self._beat = 0
         self._stop_beats = threading.Event()
+        self.ws_frames = 0
+        self.ws_bytes = 0  # the kernel's frames as received (after permessage-deflate is undone)
 
     # -- HTTP
     def headers(self) -> dict[str, str]:
@@ -371,7 +374,7 @@ class ProtocolVisitor:
             options["legacy"] = True  # websockets >= 16: a connection held open across calls, on purpose
         self.socket = connect(
             url, additional_headers=headers, subprotocols=[V1_PROTOCOL], open_timeout=self.timeout,
-            max_size=None, ping_interval=None, compression=None, **options,
+            max_size=None, ping_interval=None, **options,
         )
 
     def send(self, msg_type: str, content: dict, metadata: dict | None = None) -> str:
@@ -399,6 +402,8 @@ class ProtocolVisitor:
                 frame = self.socket.recv(timeout=left)
             except TimeoutError:
                 return False
+            self.ws_frames += 1
+            self.ws_bytes += len(frame)
             try:
                 message = decode_frame(frame)
             except (ValueError, struct.error, UnicodeDecodeError):

@@ -349,6 +349,9 @@ def scenario_check(run: Run) -> None:
                     visit = ProtocolVisitor(site.site.port, notebook=args.notebook, assets=run.assets, address=f"10.200.0.{k + 1}")
                     done = visit.visit(moves=args.moves)
                     kernel_id, at, error = done.kernel_id, done.requested_at, done.error
+                    print(f"  protocol visit {k + 1}: board {done.board_s or float('nan'):.2f} s · {done.requests} HTTP requests,"
+                          f" {done.bytes_in / 1e6:.2f} MB on the wire · kernel websocket {visit.ws_frames} frames,"
+                          f" {visit.ws_bytes / 1e6:.2f} MB after inflating", flush=True)
                 if error:
                     print(f"  {kind} visit {k + 1}: {error}")
                 site.quiet()

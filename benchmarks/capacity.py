@@ -226,6 +226,9 @@ def crowd_line(name: str, visits: list[Any], expected: int) -> dict[str, Any]:
     line = f"{name}: visitors {expected} · boards {len(boards)} · full page {full} · failed {len(failed) + missing}"
     if boards:
         line += f" · time-to-board p50 {statistics.median(boards):.2f} s p95 {p95(boards):.2f} s max {max(boards):.2f} s"
+    asked = [v.requested_at for v in visits if v.requested_at]
+    if len(asked) > 1:
+        line += f" · pages asked for over {max(asked) - min(asked):.1f} s"
     if moves:
         line += f" · move round trip p50 {statistics.median(moves):.0f} ms p95 {p95(moves):.0f} ms (n={len(moves)})"
     print(line, flush=True)

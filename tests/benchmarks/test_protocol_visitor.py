@@ -120,3 +120,33 @@ def test_a_missing_page_is_the_visits_error_not_an_exception(chiritsumo_site: Si
     visit = ProtocolVisitor(chiritsumo_site.port, notebook="no-such-game.ipynb", address="10.1.2.4", timeout=30).visit(moves=1)
     assert visit.status == 404 and "HTTP 404" in visit.error
     assert visit.board_s is None and visit.kernel_id is None and visit.moves_ms == []
+
+
+# ----- the benchmark's CPU split (benchmarks.capacity; no Locust needed) -------------------------------------------
+def test_cpu_split_counts_a_kernel_from_its_page_request_and_the_rest_as_refill() -> None:
+    from benchmarks.capacity import TICK, Samples
+
+    def row(t: float, server: int, kernels: dict[str, list]) -> dict:
+        return {"t": t, "server": server, "rss": 1000, "kernels": kernels}
+
+    samples = Samples([
+        row(0.0, 100, {"11": ["pooled", 50, 1]}),  # a pooled kernel, already preheated
+        row(1.0, 110, {"11": ["pooled", 50, 1]}),
+        row(2.0, 130, {"11": ["pooled", 80, 1], "12": ["refill", 40, 1]}),  # handed out at 1.5; a refill starts
+        row(3.0, 150, {"11": ["pooled", 90, 1], "12": ["refill", 70, 1]}),
+        row(9.0, 900, {"11": ["pooled", 99, 1]}),  # outside the window
+    ])
+    cpu = samples.cpu(0.0, 3.0, {"pooled": 1.5})
+    assert cpu == {"server": 50 / TICK, "kernel": 40 / TICK, "refill": 70 / TICK}
+    assert samples.peak_kernels(0.0, 3.0) == 2 and samples.peak_kernels(9.0, 9.0) == 1
+    # a kernel nobody was handed is all refill; one handed out before the window counts from the window
+    assert samples.cpu(0.0, 3.0, {})["refill"] == 110 / TICK
+    assert samples.cpu(1.0, 3.0, {"pooled": -5.0})["kernel"] == 40 / TICK
+
+
+def test_serve_options_are_read_as_rulebook_serve_reads_them() -> None:
+    from benchmarks.capacity import serve_fields
+
+    fields = serve_fields("--pool-size 2 --max-kernels 12 --pages-per-address 3", max_kernels=16)
+    assert fields["pool_size"] == 2 and fields["max_kernels"] == 16 and fields["limits"].pages_per_address == 3
+    SiteOptions(port=free_port(), **fields)  # every field is one SiteOptions takes

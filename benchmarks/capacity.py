@@ -392,6 +392,8 @@ def crowd_scenario(run: Run, label: str, title: str, visitors: int, spawn_rate: 
         pages = sum(1 for v in visits if v.kernel_id)
         handed = {v.kernel_id: v.requested_at for v in visits if v.kernel_id}
         line, total = cpu_line(samples.cpu(t0, t1, handed), pages)
+        if figures["full"]:
+            line += f"; the server also answered {figures['full']} full pages in that time"
         print(f"  {line}", flush=True)
         judge(run, figures, visits, site, t0, t_end)
         run.note(total <= CPU_TARGET_S, f"CPU per page {total:.2f} s <= {CPU_TARGET_S} s ({title})")

@@ -507,7 +507,8 @@ class ProtocolVisitor:
             deadline = started + board_timeout
             while not self.request_states(min(5.0, max(0.1, deadline - time.perf_counter()))):
                 if time.perf_counter() >= deadline:
-                    raise VisitError(f"no board within {board_timeout:.0f} s")
+                    done = ", ".join(f"{k} {v:.1f} s" for k, v in visit.phases.items())
+                    raise VisitError(f"no board within {board_timeout:.0f} s ({done})")
             visit.board_s = visit.answered_s = time.perf_counter() - started
             self._report("WS", "time to board", visit.board_s, 0, None)
             link = self.models.page_link()

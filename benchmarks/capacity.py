@@ -21,7 +21,8 @@ Scenarios and targets (site alone on this 2-core machine):
 - ``burst``: 10 at the same instant — time-to-board p95 <= 5 s.
 - ``capped``: 40 at the same instant with ``--max-kernels 16`` — every visitor
   answered (board or the "site is full" page) within 10 s, never more than 16
-  kernels (sampled every 0.25 s).
+  kernels (sampled every 0.25 s). A visitor given the full page is answered
+  and goes (no retry), so the boards show how many the cap let in at once.
 - ``steady``: 60 page opens a minute for 5 minutes (``--quick``: 1 minute),
   each visitor staying ``--stay`` s — p95 <= 3 s, server memory flat (RSS at
   the start and the end, within 10 %).

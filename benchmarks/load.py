@@ -508,6 +508,12 @@ def main(argv: list[str] | None = None) -> None:
     if not os.path.exists(CHROMIUM):
         print(f"{CHROMIUM} is not installed (make chromium): load figures skipped")
         return
+    print(
+        "real Chromium visitors, run on the same machine as the site: the browsers share its cores with the server"
+        " and its kernels, so these figures measure the browsers as much as the site (the site alone:"
+        " python -m benchmarks.capacity)",
+        flush=True,
+    )
     for name in [s.strip() for s in args.scenarios.split(",") if s.strip()]:
         if name not in SCENARIOS:
             parser.error(f"unknown scenario {name!r}; known: {', '.join(SCENARIOS)}")

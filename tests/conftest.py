@@ -1,6 +1,7 @@
 """Shared test set-up. ``tests/support`` holds helper modules any test may import
-(e.g. ``toy_cards``, a tiny hidden-information game for platform tests); it is
-on the import path through ``pythonpath`` in pyproject.toml."""
+by full name (e.g. ``tests.support.toy_cards``, a tiny hidden-information game
+for platform tests); the checkout's root is on the import path through
+``pythonpath`` in pyproject.toml."""
 
 import os
 from collections.abc import Iterator
@@ -16,7 +17,7 @@ def postgres_server() -> Iterator["object"]:
     the reason, except under CI (``CI=true``), where ``make test`` has
     installed it and its absence is a failure, not a silent skip.
     """
-    from pg_server import PostgresServer, PostgresUnavailable
+    from tests.support.pg_server import PostgresServer, PostgresUnavailable
 
     try:
         server = PostgresServer()

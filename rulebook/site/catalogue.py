@@ -244,7 +244,7 @@ SORT_KEYS = ("title", "players", "time", "age", "year")
 
 def is_playable(entry: Entry, notebooks: Path | None = None) -> bool:
     """Playable = a registered engine and a notebook page to play it on."""
-    from rulebook.site.serve import default_notebooks_dir
+    from rulebook.site.paths import default_notebooks_dir
 
     folder = notebooks if notebooks is not None else default_notebooks_dir()
     return entry.slug in all_games() and (folder / f"{entry.slug}.ipynb").is_file()

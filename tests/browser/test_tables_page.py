@@ -19,7 +19,7 @@ import signal
 import time
 
 import pytest
-from browser_helpers import (
+from tests.support.browser_helpers import (
     downloaded_save,
     drawn,
     frame_text,

@@ -1,6 +1,6 @@
 """The catalogue of every game in the rule sources, for the index page.
 
-Players, time, age and year are as the sources give them (RULES-NOTES.md,
+Players, time, age and year are as the sources give them (docs/readings.md,
 "Catalogue data"); ``None`` where a source says nothing. Where a source
 gives no playing time the page shows our estimate, marked as such, and the
 time filter never hides the game (issue 10: 5 of 7 playable games had

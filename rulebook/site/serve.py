@@ -4,7 +4,7 @@ Everything the site decides about Voilà is in ``voila_config``: one place to
 read, and a plain dict that the tests check without starting a server.
 ``command_line`` gives the argv that starts the same server as a subprocess.
 
-The choices (voila 0.5.13; see DESIGN.md "The site"):
+The choices (voila 0.5.13; see docs/architecture.md "The site"):
 
 - 127.0.0.1 only, never a browser, no port hopping (a busy port is an error,
   not a silent move to another one).

@@ -10,7 +10,7 @@ BIN    := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve test bench install install-test chromium postgresql unit notebooks browser clean
+.PHONY: serve test test-game bench install install-test chromium postgresql unit notebooks browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,9 +58,19 @@ serve: install
 # --maxfail: a machine that stops serving pages fails every browser test after
 # it, 90 s each; ten failures say enough (with the machine's state, printed
 # by tests/browser/conftest.py), and CI ends in time to show them.
+# --durations=25: the run ends with its 25 slowest tests, so a slow one is seen before it is a problem.
 test: install-test chromium postgresql
-	$(BIN)/python -m pytest -q -p no:cacheprovider --maxfail=10 tests
+	$(BIN)/python -m pytest -q -p no:cacheprovider --maxfail=10 --durations=25 tests
 	$(BIN)/python -m pytest -q -p no:cacheprovider --nbval-lax notebooks
+
+# One game's tests: its unit, property and view tests, the cross-game tests run on it (the engine
+# contract, the widget contract, ...), its browser tests and its notebook. Selected by name
+# (`--game`, tests/conftest.py); README "Testing one game".
+test-game: install-test chromium postgresql
+	@if [ -z "$(GAME)" ] || [ ! -d rulebook/games/$(GAME) ]; then \
+	  echo "usage: make test-game GAME=<name>, a folder of rulebook/games/ (e.g. GAME=puniu)"; exit 2; fi
+	$(BIN)/python -m pytest -q -p no:cacheprovider --durations=10 --game "$(GAME)" tests
+	@if [ -f notebooks/$(GAME).ipynb ]; then $(BIN)/python -m pytest -q -p no:cacheprovider --nbval-lax notebooks/$(GAME).ipynb; fi
 
 unit: install-test postgresql
 	$(BIN)/python -m pytest -q -m "not browser" tests

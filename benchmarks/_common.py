@@ -12,7 +12,8 @@ from typing import Any, Mapping
 import numpy as np
 
 from rulebook.core import CHANCE, TERMINAL, Match
-from rulebook.site.process import CHROMIUM, CHROMIUM_ARGS, SiteProcess, free_port
+from rulebook.publish.chromium import CHROMIUM, CHROMIUM_ARGS
+from tests.support.site_process import SiteProcess, free_port
 from rulebook.site.serve import SiteOptions, default_notebooks_dir
 
 ROOT = Path(__file__).resolve().parent.parent

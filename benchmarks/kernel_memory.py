@@ -33,7 +33,8 @@ from benchmarks._common import (
     served,
     target_or_none,
 )
-from rulebook.site.process import page_kernel_id, rss_kb
+from rulebook.site.process import rss_kb
+from tests.support.site_process import page_kernel_id
 
 TIMEOUT_MS = 120_000
 

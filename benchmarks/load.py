@@ -43,7 +43,9 @@ from pathlib import Path
 
 from benchmarks._common import ARTIFACTS, EMPTY_NOTEBOOK, EMPTY_SELECTOR, FIXTURES, NOTEBOOKS
 from rulebook.site.limits import ONE_ADDRESS
-from rulebook.site.process import CHROMIUM, CHROMIUM_ARGS, SiteProcess, free_port, rss_kb
+from rulebook.publish.chromium import CHROMIUM, CHROMIUM_ARGS
+from rulebook.site.process import rss_kb
+from tests.support.site_process import SiteProcess, free_port
 from rulebook.site.serve import SiteOptions
 
 GAME = "chiritsumo.ipynb"

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from benchmarks._common import chromium
 from rulebook.publish import PublishOptions, publish
-from rulebook.site.process import free_port
+from tests.support.site_process import free_port
 
 BUILD_TARGET_S = 60.0
 READABLE_TARGET_S = 3.0

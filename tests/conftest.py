@@ -1,11 +1,45 @@
 """Shared test set-up. ``tests/support`` holds helper modules any test may import
-(e.g. ``toy_cards``, a tiny hidden-information game for platform tests); it is
-on the import path through ``pythonpath`` in pyproject.toml."""
+by full name (e.g. ``tests.support.toy_cards``, a tiny hidden-information game
+for platform tests); the checkout's root is on the import path through
+``pythonpath`` in pyproject.toml."""
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+
+#: Every game's package folder name (``rulebook/games/<name>``): read as folders, so choosing a game imports none.
+GAMES = frozenset(
+    p.name for p in (Path(__file__).resolve().parents[1] / "rulebook" / "games").iterdir() if (p / "__init__.py").is_file()
+)
+
+
+def pytest_addoption(parser) -> None:
+    parser.addoption(
+        "--game",
+        metavar="NAME",
+        help="run only the tests of one game: its folder, its test files, and the cross-game tests run on it "
+        "(make test-game GAME=NAME)",
+    )
+
+
+def game_of_module(stem: str) -> str | None:
+    """The game a test file is named after (``test_puniu_page`` -> ``puniu``); the longest name wins
+    (``test_not_my_fault_41_page`` is not_my_fault_41's, not not_my_fault's)."""
+    named = [g for g in GAMES if stem == f"test_{g}" or stem.startswith(f"test_{g}_")]
+    return max(named, key=len) if named else None
+
+
+def belongs_to_game(item, game: str) -> bool:
+    """A test is one game's when it lives in the game's folder, its file is named after the game, or it
+    is a cross-game test run on that game (a parameter, or a part of the parameters' id, is the name)."""
+    if game in item.path.parent.parts[-1:] or game_of_module(item.path.stem) == game:
+        return True
+    callspec = getattr(item, "callspec", None)
+    if callspec is None:
+        return False
+    return game in callspec.id.split("-") or any(value == game for value in callspec.params.values())
 
 
 @pytest.fixture(scope="session")
@@ -16,7 +50,7 @@ def postgres_server() -> Iterator["object"]:
     the reason, except under CI (``CI=true``), where ``make test`` has
     installed it and its absence is a failure, not a silent skip.
     """
-    from pg_server import PostgresServer, PostgresUnavailable
+    from tests.support.pg_server import PostgresServer, PostgresUnavailable
 
     try:
         server = PostgresServer()
@@ -52,4 +86,11 @@ def pytest_collection_modifyitems(session, config, items) -> None:
     with "cannot be called from a running event loop". Last, they also
     leave the fast tests to report first.
     """
+    game = config.getoption("--game")
+    if game:
+        if game not in GAMES:
+            raise pytest.UsageError(f"--game {game}: no such game (one of {', '.join(sorted(GAMES))})")
+        chosen = [item for item in items if belongs_to_game(item, game)]
+        config.hook.pytest_deselected(items=[item for item in items if not belongs_to_game(item, game)])
+        items[:] = chosen
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

@@ -1,7 +1,7 @@
 """``GameApp``: the one controller every game page uses.
 
 A page is one seat's (or a spectator's) view onto a **table** in the store
-(DESIGN.md, "Tables"): the app holds a ``TableSession`` — the match as the
+(docs/architecture.md, "Tables"): the app holds a ``TableSession`` — the match as the
 store has it and the seats this page plays — and draws it with shared parts
 — header, action bar, error box, undo/redo, new-game panel, seats and links,
 hints, save/load, log, the rule panel — around a game-specific *view* found

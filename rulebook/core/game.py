@@ -1,4 +1,4 @@
-"""The engine contract every game implements (DESIGN.md, "The engine contract").
+"""The engine contract every game implements (docs/architecture.md, "The engine contract").
 
 A game is a set of pure functions over immutable states. ``apply`` always
 validates through ``check`` so that a refused action raises

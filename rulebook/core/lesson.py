@@ -1,4 +1,4 @@
-"""Lessons: a guided first game, as data beside each engine (DESIGN.md, "Lessons").
+"""Lessons: a guided first game, as data beside each engine (docs/architecture.md, "Lessons").
 
 A lesson is ``rulebook/games/<game>/lesson.json``: the options and seed of
 the game it plays, and steps. Each step has JA/EN text, the rule ids it

@@ -35,7 +35,7 @@ HUMAN = "human"
 def fresh_seed() -> int:
     """A new secret seed (63 random bits) for a game whose user did not pick one.
 
-    It is never shown before the game ends (DESIGN.md, "Secrets stay on the
+    It is never shown before the game ends (docs/architecture.md, "Secrets stay on the
     server"): knowing it would tell every future roll and every hidden card.
     """
     return secrets.randbelow(MAX_SEED + 1)

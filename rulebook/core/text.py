@@ -3,10 +3,10 @@
 Each game keeps its rules once, beside the engine (``rules.ja.md``,
 ``rules.en.md``). A heading ending in ``{#rule-id}`` opens a section whose id
 is the ``rule_id`` the engine raises, so an error can point at its paragraph.
-A block quote starting ``[CT-1]`` (any reading id of RULES-NOTES.md) is a
+A block quote starting ``[CT-1]`` (any reading id of docs/readings.md) is a
 reading box; ``[stand-in]`` and ``[not-covered]`` mark data we had to supply
 and parts the source leaves out; ``[choice]`` marks a decision of this site
-where neither the source nor RULES-NOTES.md settles a detail. A fenced
+where neither the source nor docs/readings.md settles a detail. A fenced
 ```` ```example <kind> ```` block is a worked example that the page draws with
 the game's board and a test checks against the engine (``rulebook.core.examples``).
 The renderer is deliberately small: the rules use a fixed subset of Markdown

@@ -17,7 +17,16 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import TracebackType
 
-from rulebook.site.process import CHROMIUM, CHROMIUM_ARGS
+#: Debian's Chromium and the flags it needs here (as root, on a closed
+#: network): shared by the build, the browser tests and the benchmarks.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
 
 #: The print width of an A4 page with the stylesheet's margins, in CSS pixels: pictures are fitted to it.
 PRINT_WIDTH = 680

@@ -3,8 +3,10 @@
 - ``serve``    builds the Voilà configuration and starts it (``rulebook serve``).
 - ``app``      the Voilà application with the site's handlers (imports Voilà).
 - ``request``  ``query_params()`` for notebooks: the page's URL query.
-- ``process``  starts the site as a subprocess and inspects its kernels
-               (used by the browser tests and the benchmarks).
+- ``process``  the site's kernels as processes (``/proc``), for the host page
+               and the status handler; the tests' site starter is
+               ``tests/support/site_process.py``.
+- ``paths``    where the notebooks and templates are (no server import).
 - ``templates/voila/templates/rulebook``  the site's Voilà template.
 
 Importing this package is cheap: nothing here imports Voilà until a server

@@ -1,6 +1,6 @@
 """The catalogue of every game in the rule sources, for the index page.
 
-Players, time, age and year are as the sources give them (RULES-NOTES.md,
+Players, time, age and year are as the sources give them (docs/readings.md,
 "Catalogue data"); ``None`` where a source says nothing. Where a source
 gives no playing time the page shows our estimate, marked as such, and the
 time filter never hides the game (issue 10: 5 of 7 playable games had
@@ -244,7 +244,7 @@ SORT_KEYS = ("title", "players", "time", "age", "year")
 
 def is_playable(entry: Entry, notebooks: Path | None = None) -> bool:
     """Playable = a registered engine and a notebook page to play it on."""
-    from rulebook.site.serve import default_notebooks_dir
+    from rulebook.site.paths import default_notebooks_dir
 
     folder = notebooks if notebooks is not None else default_notebooks_dir()
     return entry.slug in all_games() and (folder / f"{entry.slug}.ipynb").is_file()

@@ -4,7 +4,7 @@ Everything the site decides about Voilà is in ``voila_config``: one place to
 read, and a plain dict that the tests check without starting a server.
 ``command_line`` gives the argv that starts the same server as a subprocess.
 
-The choices (voila 0.5.13; see DESIGN.md "The site"):
+The choices (voila 0.5.13; see docs/architecture.md "The site"):
 
 - 127.0.0.1 only, never a browser, no port hopping (a busy port is an error,
   not a silent move to another one).
@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .limits import LimitSettings, limit_arguments, memory_wall_mb, raise_open_files_limit
+from .paths import SITE_DIR, default_notebooks_dir
 from rulebook.tables.limits import CLIENT_HEADER, DEFAULT_MAX_STORE_MB, ENV_MAX_STORE_MB
 
 HOST = "127.0.0.1"
@@ -82,7 +83,6 @@ class CellTimeout:
             return None
         return self.seconds if self.seconds > 0 else None
 
-SITE_DIR = Path(__file__).resolve().parent
 #: A Jupyter data directory: Voilà finds the template at
 #: ``<this>/voila/templates/rulebook`` once it is on ``JUPYTER_PATH``.
 TEMPLATES_DATA_DIR = SITE_DIR / "templates"
@@ -95,11 +95,6 @@ CELL_TIMEOUT_INSTRUCTION = (
     "このページの準備に時間がかかりすぎました。 / "
     "Preparing this page took too long."
 )
-
-
-def default_notebooks_dir() -> Path:
-    """The repository's ``notebooks/`` folder (the project is installed editable)."""
-    return SITE_DIR.parent.parent / "notebooks"
 
 
 @dataclass(frozen=True)

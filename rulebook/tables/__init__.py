@@ -1,4 +1,4 @@
-"""Tables: where games live (DESIGN.md, "Tables").
+"""Tables: where games live (docs/architecture.md, "Tables").
 
 ``store``: the table store interface and its errors; ``sqlite`` /
 ``postgres``: its two backends; ``opening``: ``open_store(url)``; ``session``: one page's (one

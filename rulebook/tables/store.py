@@ -1,4 +1,4 @@
-"""The table store: where every game lives (DESIGN.md, "Tables").
+"""The table store: where every game lives (docs/architecture.md, "Tables").
 
 A *table* is one game at one (real or virtual) table: which game, its
 options, what sits in each seat (a person or a bot kind), the secret seed,

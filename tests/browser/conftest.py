@@ -7,7 +7,7 @@ Fixtures (mark every browser test ``@pytest.mark.browser``):
     folder: ``@pytest.mark.parametrize("site", [folder], indirect=True)``), in a
     subprocess on a free port of 127.0.0.1, preheated pools of 1, and short
     culling (``TEST_CULL_IDLE_TIMEOUT`` / ``TEST_CULL_INTERVAL``). A
-    ``rulebook.site.process.SiteProcess``:
+    ``tests.support.site_process.SiteProcess``:
     ``.url`` base URL with trailing slash, ``.port``, ``.notebooks``,
     ``.options`` (``SiteOptions``), ``.page_url(nb, **query)``,
     ``.kernels()`` / ``.kernel_ids()`` (the kernel processes right now,
@@ -50,10 +50,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser_helpers import SITES
+from tests.support.browser_helpers import SITES
 
 from rulebook.site.limits import ONE_ADDRESS
-from rulebook.site.process import CHROMIUM, CHROMIUM_ARGS, SiteProcess, cpu_ticks, free_port, read_proc
+from rulebook.publish.chromium import CHROMIUM, CHROMIUM_ARGS
+from rulebook.site.process import cpu_ticks, read_proc
+from tests.support.site_process import SiteProcess, free_port
 from rulebook.site.serve import SiteOptions, default_notebooks_dir
 
 REPO = Path(__file__).resolve().parents[2]

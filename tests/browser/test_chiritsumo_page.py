@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from browser_helpers import downloaded_save, drawn, stored_record, wait_redrawn, wait_stored
+from tests.support.browser_helpers import downloaded_save, drawn, stored_record, wait_redrawn, wait_stored
 
 from rulebook.core import CHANCE, Match, get_game
 from rulebook.games.chiritsumo import GAME, best_arrangement

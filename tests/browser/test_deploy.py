@@ -13,7 +13,7 @@ import time
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
-from browser_helpers import drawn, table_id, wait_redrawn
+from tests.support.browser_helpers import drawn, table_id, wait_redrawn
 
 from rulebook.site.serve import default_notebooks_dir
 

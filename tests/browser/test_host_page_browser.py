@@ -9,7 +9,7 @@ their seat's code. When the group leaves, the host closes the table.
 from __future__ import annotations
 
 import pytest
-from browser_helpers import table_id
+from tests.support.browser_helpers import table_id
 
 from rulebook.site.serve import default_notebooks_dir
 from rulebook.tables.store import CLOSED

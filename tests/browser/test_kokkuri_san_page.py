@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_helpers import click_and_redraw, drawn, stored_record, wait_redrawn
+from tests.support.browser_helpers import click_and_redraw, drawn, stored_record, wait_redrawn
 
 from rulebook.core import Match, get_game
 from rulebook.games.kokkuri_san.cards import standin_text
@@ -142,7 +142,7 @@ def test_a_bad_card_file_is_refused_with_its_place_and_a_good_one_plays(site, pa
 # ----- table mode: the real box ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("width, height", [(1024, 768), (390, 844)])
 def test_table_mode_the_row_the_start_and_the_draws_are_typed_in(site, new_page, width, height) -> None:
-    from browser_helpers import MEASURE_LABELS
+    from tests.support.browser_helpers import MEASURE_LABELS
 
     page = new_page(width, height)
     page.goto(site.page_url("kokkuri_san.ipynb", players=3, seats="human,rules,rules", table=1, lang="en"))

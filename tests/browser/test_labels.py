@@ -11,8 +11,8 @@ test opens the shadow roots to look inside).
 from __future__ import annotations
 
 import pytest
-from browser_helpers import MEASURE_EXAMPLES, OPEN_EXAMPLE_SHADOWS
-from browser_helpers import MEASURE_LABELS as MEASURE
+from tests.support.browser_helpers import MEASURE_EXAMPLES, OPEN_EXAMPLE_SHADOWS
+from tests.support.browser_helpers import MEASURE_LABELS as MEASURE
 
 from rulebook.core import all_games
 

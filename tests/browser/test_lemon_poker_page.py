@@ -7,7 +7,7 @@ request) is replayed by the engine to check what the page showed.
 from __future__ import annotations
 
 import pytest
-from browser_helpers import MEASURE_LABELS, click_and_redraw, drawn, stored_record, wait_redrawn
+from tests.support.browser_helpers import MEASURE_LABELS, click_and_redraw, drawn, stored_record, wait_redrawn
 
 from rulebook.core import Match, get_game
 

@@ -8,7 +8,7 @@ find it), so the test spends its time on what happens after the lesson.
 from __future__ import annotations
 
 import pytest
-from browser_helpers import drawn
+from tests.support.browser_helpers import drawn
 
 from rulebook.core import get_game
 from rulebook.core.lesson import lesson_match, load_lesson

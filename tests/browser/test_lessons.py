@@ -12,7 +12,7 @@ and keeps screenshots (start, middle, end) for people to look at.
 from __future__ import annotations
 
 import pytest
-from browser_helpers import MEASURE_LABELS, drawn
+from tests.support.browser_helpers import MEASURE_LABELS, drawn
 
 from rulebook.core import all_games
 from rulebook.core.lesson import load_lesson

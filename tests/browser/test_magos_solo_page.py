@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 import pytest
-from browser_helpers import wait_stored
+from tests.support.browser_helpers import wait_stored
 
 from rulebook.core import Match, get_game
 from rulebook.games.magos_solo import GAME, enemy_dice, table_row, turn_result

@@ -8,7 +8,7 @@ The stored table is replayed by the engine to check what the page showed.
 from __future__ import annotations
 
 import pytest
-from browser_helpers import drawn, stored_record, wait_redrawn
+from tests.support.browser_helpers import drawn, stored_record, wait_redrawn
 
 from rulebook.core import Match, get_game
 

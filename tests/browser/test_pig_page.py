@@ -9,7 +9,7 @@ the engine's outcome, and that nothing scrolls sideways or logs an error.
 from __future__ import annotations
 
 import pytest
-from browser_helpers import click_and_redraw, stored_record
+from tests.support.browser_helpers import click_and_redraw, stored_record
 
 from rulebook.core import Match, get_game
 

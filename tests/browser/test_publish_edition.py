@@ -24,7 +24,7 @@ from urllib.parse import urldefrag, urljoin
 import pytest
 
 from rulebook.core.registry import all_games
-from rulebook.site.process import free_port
+from tests.support.site_process import free_port
 
 pytestmark = pytest.mark.browser
 

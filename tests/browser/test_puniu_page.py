@@ -7,7 +7,7 @@ against the engine replaying the page's own saved record.
 from __future__ import annotations
 
 import pytest
-from browser_helpers import wait_stored
+from tests.support.browser_helpers import wait_stored
 
 from rulebook.core import Match, get_game
 from rulebook.games.puniu import final_score

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import stored_record, click_and_redraw, drawn, wait_redrawn
+from tests.support.browser_helpers import stored_record, click_and_redraw, drawn, wait_redrawn
 
 from rulebook.core import Match, get_game
 

@@ -9,8 +9,8 @@ languages, with a button to open the page again, instead of going blank.
 from __future__ import annotations
 
 import pytest
-from raw_kernel import Visitor, big_widget
-from security_site import NOTEBOOKS as SECURITY_NOTEBOOKS
+from tests.support.raw_kernel import Visitor, big_widget
+from tests.support.security_site import NOTEBOOKS as SECURITY_NOTEBOOKS
 from websockets.exceptions import ConnectionClosed
 
 from rulebook.site.limits import LimitSettings

@@ -13,7 +13,7 @@ import sqlite3
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from browser_helpers import table_id
+from tests.support.browser_helpers import table_id
 
 
 @pytest.mark.browser

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.site.process import page_kernel_id, wait_until
+from tests.support.site_process import page_kernel_id, wait_until
 from rulebook.site.serve import default_notebooks_dir
 
 pytestmark = pytest.mark.browser

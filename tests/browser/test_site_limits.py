@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from rulebook.site.process import wait_until
+from tests.support.site_process import wait_until
 
 pytestmark = pytest.mark.browser
 

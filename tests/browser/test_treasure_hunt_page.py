@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_helpers import click_and_redraw, downloaded_save, drawn, moves_shown, stored_record, wait_moves_change, wait_redrawn
+from tests.support.browser_helpers import click_and_redraw, downloaded_save, drawn, moves_shown, stored_record, wait_moves_change, wait_redrawn
 
 from rulebook.core import Match
 from rulebook.games.treasure_hunt import GAME, optimal_win_probability

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
-from security_site import start_secure_site
+from tests.support.security_site import start_secure_site
 
 from rulebook.site.limits import LimitSettings
-from rulebook.site.process import SiteProcess
+from tests.support.site_process import SiteProcess
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from raw_kernel import Visitor
+from tests.support.raw_kernel import Visitor
 
 from rulebook.site.limits import REDACTED, LimitSettings
 from rulebook.tables.store import new_token

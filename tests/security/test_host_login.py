@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from raw_kernel import Visitor
+from tests.support.raw_kernel import Visitor
 
 from rulebook.site.host import GLOBAL_LIMIT, LOCK_AFTER, LOCK_SECONDS, LoginGuard
 from rulebook.site.limits import LimitSettings

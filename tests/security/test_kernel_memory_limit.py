@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from raw_kernel import Visitor, big_widget
+from tests.support.raw_kernel import Visitor, big_widget
 from websockets.exceptions import ConnectionClosed
 
 from rulebook.site.limits import CLOSE_MEMORY, LimitSettings, memory_wall_mb

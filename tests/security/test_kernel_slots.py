@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from raw_kernel import Visitor
+from tests.support.raw_kernel import Visitor
 from websockets.exceptions import ConnectionClosed
 
 from rulebook.site.limits import CLOSE_SILENT, LimitSettings

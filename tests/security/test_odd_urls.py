@@ -11,8 +11,8 @@ from __future__ import annotations
 import sys
 
 import pytest
-from raw_kernel import Visitor
-from security_site import start_secure_site
+from tests.support.raw_kernel import Visitor
+from tests.support.security_site import start_secure_site
 
 from rulebook.site.limits import LimitSettings
 

@@ -14,7 +14,7 @@ import os
 import time
 
 import pytest
-from raw_kernel import Visitor
+from tests.support.raw_kernel import Visitor
 from websockets.exceptions import InvalidStatus
 
 from rulebook.site.limits import LimitSettings

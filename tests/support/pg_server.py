@@ -44,8 +44,8 @@ def find_bin() -> Path:
 
 
 def free_port() -> int:
-    """Below the ephemeral range, as the test sites' ports (``rulebook.site.process.free_port``)."""
-    from rulebook.site.process import free_port as site_free_port
+    """Below the ephemeral range, as the test sites' ports (``tests.support.site_process.free_port``)."""
+    from tests.support.site_process import free_port as site_free_port
 
     return site_free_port()
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from typing import Any
 
-from rulebook.site.process import page_kernel_id
+from tests.support.site_process import page_kernel_id
 
 
 @dataclass

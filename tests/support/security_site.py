@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 from rulebook.site.limits import LimitSettings
-from rulebook.site.process import SiteProcess, free_port
+from tests.support.site_process import SiteProcess, free_port
 from rulebook.site.serve import SiteOptions
 
 REPO = Path(__file__).resolve().parents[2]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import ipywidgets as w
 import pytest
-import toy_cards
-from toy_cards import GAME, Say
+from tests.support import toy_cards
+from tests.support.toy_cards import GAME, Say
 
 import widgets.app as app_module
 from rulebook.core import SPECTATOR

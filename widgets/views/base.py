@@ -223,7 +223,7 @@ class BaseView:
         """One line of HTML for the header: round, whose turn (the app adds the table's tags).
 
         Never the seed: it would tell every future roll and hidden card
-        (DESIGN.md, "Secrets stay on the server"); the page shows it once the
+        (docs/architecture.md, "Secrets stay on the server"); the page shows it once the
         game is over.
         """
         player = self.app.match.current_player

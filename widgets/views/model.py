@@ -1,6 +1,6 @@
 """View models: what a game's page shows, as plain data, before any widget.
 
-DESIGN.md, "Views": each game has ``present(observation, engine, page) ->
+docs/architecture.md, "Views": each game has ``present(observation, engine, page) ->
 ViewModel``, a pure function tested without a browser, and a thin drawing
 layer that turns the view model into widgets. This module holds what every
 game's view model is made of, and the helpers that exist once for all games:

@@ -1,7 +1,7 @@
 """Pig actions: small frozen values whose ``str`` parses back (``parse``).
 
 A seat's move is ``roll`` or ``hold``; the die's outcome is a chance move,
-``die 4`` (DESIGN.md: chance is a player, so a real die can be typed in at a table).
+``die 4`` (docs/architecture.md: chance is a player, so a real die can be typed in at a table).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Pig's bots: they read the observation only (DESIGN.md: bots get observations).
+"""Pig's bots: they read the observation only (docs/architecture.md: bots get observations).
 
 ``HoldAt`` is the classic rule of thumb (rules section ``bots``): roll until
 the turn's points reach ``target`` (20: on average a roll gains 4 × 5/6 and

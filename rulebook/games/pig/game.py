@@ -1,4 +1,4 @@
-"""Pig on the engine contract (DESIGN.md, "The engine contract").
+"""Pig on the engine contract (docs/architecture.md, "The engine contract").
 
 Made with ``rulebook new pig`` and completed by hand (docs/designing-a-game.md).
 On your turn you roll one die as often as you like (rule ``roll``): each

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from toy_cards import GAME, Deal, Say, State
+from tests.support.toy_cards import GAME, Deal, Say, State
 
 from rulebook.bots.search import SearchBot, seat_of
 

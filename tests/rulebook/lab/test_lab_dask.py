@@ -22,7 +22,7 @@ from rulebook.cli import main as cli_main
 from rulebook.lab import make_spec
 from rulebook.lab.analysis import read_rows
 from rulebook.lab.runner import simulate
-from rulebook.site.process import free_port
+from tests.support.site_process import free_port
 
 BIN = Path(sys.executable).parent
 

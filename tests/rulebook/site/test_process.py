@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import socket
 
-from rulebook.site.process import ephemeral_ports, free_port
+from tests.support.site_process import ephemeral_ports, free_port
 
 
 def test_a_free_port_is_below_the_ephemeral_range_and_can_be_bound():

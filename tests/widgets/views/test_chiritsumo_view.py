@@ -7,7 +7,7 @@ import pytest
 from rulebook.games.chiritsumo import best_arrangement, score
 from rulebook.games.chiritsumo.actions import Done, Pass, Toss
 from rulebook.games.chiritsumo.geometry import SLOTS
-from view_helpers import click
+from tests.support.view_helpers import click
 from widgets import GameApp
 
 

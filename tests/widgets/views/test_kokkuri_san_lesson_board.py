@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_kokkuri_san_present import model
+from tests.widgets.views.test_kokkuri_san_present import model
 
 from rulebook.core import get_game
 from rulebook.core.lesson import lesson_match, load_lesson

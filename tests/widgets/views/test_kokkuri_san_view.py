@@ -10,7 +10,7 @@ from rulebook.core import SPECTATOR
 from rulebook.games.kokkuri_san import KOKKURI_SAN
 from rulebook.games.kokkuri_san.cards import X, standin_text
 from rulebook.games.kokkuri_san.state import EFFECT, TURN
-from view_helpers import click
+from tests.support.view_helpers import click
 from widgets import GameApp
 from widgets.views.kokkuri_san import MAX_CARD_FILE
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_national_economy_present import cells, start, vm
+from tests.widgets.views.test_national_economy_present import cells, start, vm
 
 from rulebook.games.national_economy import ENGINE as G
 from rulebook.games.national_economy.actions import Build, Place

@@ -14,7 +14,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from nmf_helpers import V2, V41, deal41, play, random_states
+from tests.support.nmf_helpers import V2, V41, deal41, play, random_states
 
 from rulebook.core import HUMAN, SPECTATOR, IllegalAction, Outcome
 from rulebook.games.not_my_fault.actions import AUDIT, DRAW, Card, Declare, Place

@@ -10,7 +10,7 @@ from rulebook.core import CHANCE, SPECTATOR
 from rulebook.games.not_my_fault.actions import AUDIT, DRAW, Declare, First
 from rulebook.games.not_my_fault.odds import reach_probability
 from rulebook.games.not_my_fault.state import DRAW_CARD, TURN
-from view_helpers import click
+from tests.support.view_helpers import click
 from widgets import GameApp
 
 

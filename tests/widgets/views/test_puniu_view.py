@@ -8,7 +8,7 @@ from rulebook.core import CHANCE
 from rulebook.games.puniu import final_score
 from rulebook.games.puniu.actions import Reroll, Score
 from rulebook.games.puniu.hint import advise
-from view_helpers import click
+from tests.support.view_helpers import click
 from widgets import GameApp
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ring_states import play_game, table
+from tests.support.ring_states import play_game, table
 
 from rulebook.core import CHANCE, HUMAN, SPECTATOR, TERMINAL, IllegalAction
 from rulebook.games.ring import GAME

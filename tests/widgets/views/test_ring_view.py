@@ -12,7 +12,7 @@ from rulebook.core import CHANCE, SPECTATOR
 from rulebook.games.ring.actions import Deal, Discard, Play, Roll, Take
 from rulebook.games.ring.cards import CARD_NAMES
 from rulebook.games.ring.state import DISCARD_PHASE, DRAFT, OVER, PLAY_PHASE, ROLL_PHASE, card_text
-from view_helpers import click
+from tests.support.view_helpers import click
 from widgets import GameApp
 
 

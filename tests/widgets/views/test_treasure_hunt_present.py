@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from th_helpers import SALVE_TRIP, play, roll
+from tests.support.th_helpers import SALVE_TRIP, play, roll
 
 from rulebook.core import IllegalAction, Match
 from rulebook.games.treasure_hunt import GAME, Bring, Check, GiveUp, Seal, action_values, solver

@@ -4,12 +4,12 @@ hints with exact win probabilities, the progress bar of a solve, table mode, tex
 from __future__ import annotations
 
 import pytest
-from th_helpers import SALVE_TRIP, SCARAB_TRIP, roll, table_match
+from tests.support.th_helpers import SALVE_TRIP, SCARAB_TRIP, roll, table_match
 
 from rulebook.core import Match
 from rulebook.games.treasure_hunt import GAME, Bring, Check, GiveUp, RollDice, action_values, solver
 from rulebook.games.treasure_hunt.model import bit, mask_of
-from view_helpers import sealed_json
+from tests.support.view_helpers import sealed_json
 from widgets import GameApp
 from widgets.views.treasure_hunt import percent
 

@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from ct_helpers import START, EndingPolicy, all_done, hako_state, hand, plain, random_arrangement, seat
+from tests.rulebook.games.chiritsumo.ct_helpers import START, EndingPolicy, all_done, hako_state, hand, plain, random_arrangement, seat
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

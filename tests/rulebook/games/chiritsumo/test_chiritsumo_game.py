@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from ct_helpers import ALL_SLOTS, P, START, build, oracle_score, roll_round, seat, uniform
+from tests.rulebook.games.chiritsumo.ct_helpers import ALL_SLOTS, P, START, build, oracle_score, roll_round, seat, uniform
 
 from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction, Match, UnreadableAction
 from rulebook.games.chiritsumo import GAME, Seat, State, best_arrangement, rating
@@ -186,7 +186,7 @@ def test_place_upper_example_in_play(pips):
 
 
 def test_legal_places_are_exactly_what_ct1_allows():
-    from ct_helpers import oracle_legal
+    from tests.rulebook.games.chiritsumo.ct_helpers import oracle_legal
 
     state = arrange_state(P("""
      Y3 . .

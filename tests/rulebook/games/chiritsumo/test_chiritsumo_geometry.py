@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ct_helpers import ALL_SLOTS, ORACLE_MOUNTAINS, ORACLE_RIVERS, ORACLE_WINGS
+from tests.rulebook.games.chiritsumo.ct_helpers import ALL_SLOTS, ORACLE_MOUNTAINS, ORACLE_RIVERS, ORACLE_WINGS
 
 from rulebook.games.chiritsumo import geometry as g
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from ct_helpers import ALL_SLOTS, START, all_done, build, hako_state, hand, plain, roll_round, seat, uniform
+from tests.rulebook.games.chiritsumo.ct_helpers import ALL_SLOTS, START, all_done, build, hako_state, hand, plain, roll_round, seat, uniform
 
 from rulebook.core import CHANCE, IllegalAction, Match
 from rulebook.games.chiritsumo import GAME, score

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from ct_helpers import ALL_SLOTS, P, oracle_legal, random_arrangement
+from tests.rulebook.games.chiritsumo.ct_helpers import ALL_SLOTS, P, oracle_legal, random_arrangement
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -13,7 +13,7 @@ import random
 from collections import Counter
 
 import pytest
-from ct_helpers import EndingPolicy
+from tests.rulebook.games.chiritsumo.ct_helpers import EndingPolicy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -10,7 +10,7 @@ import itertools
 import random
 
 import pytest
-from ct_helpers import ALL_SLOTS, P, oracle_counts, oracle_score, random_arrangement, triangle_points_rule, uniform
+from tests.rulebook.games.chiritsumo.ct_helpers import ALL_SLOTS, P, oracle_counts, oracle_score, random_arrangement, triangle_points_rule, uniform
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -152,7 +152,7 @@ def test_each_wing_place(r, i):
 
 
 def test_each_river_place():
-    from ct_helpers import ORACLE_RIVERS
+    from tests.rulebook.games.chiritsumo.ct_helpers import ORACLE_RIVERS
 
     assert len(ORACLE_RIVERS) == 9
     for triple in ORACLE_RIVERS:

@@ -11,7 +11,7 @@ import random
 from collections import Counter
 
 import pytest
-from ct_helpers import ALL_SLOTS, oracle_legal, oracle_score, random_arrangement
+from tests.rulebook.games.chiritsumo.ct_helpers import ALL_SLOTS, oracle_legal, oracle_score, random_arrangement
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from ct_helpers import oracle_counts, oracle_fuji, oracle_score
+from tests.rulebook.games.chiritsumo.ct_helpers import oracle_counts, oracle_fuji, oracle_score
 
 from rulebook.core import IllegalAction
 from rulebook.core.examples import ExampleError, check_example, load_kinds

@@ -9,7 +9,7 @@ from rulebook.games.dice_of_tower import ENGINE as GAME
 from rulebook.games.dice_of_tower.actions import REROLL, Bump, Burst, Face, Place, Quake, Remove, parse
 from rulebook.games.dice_of_tower.state import Phase
 
-from test_dice_of_tower_engine import table
+from tests.rulebook.games.dice_of_tower.test_dice_of_tower_engine import table
 
 
 def _lone_die_rerolled_and_burst():

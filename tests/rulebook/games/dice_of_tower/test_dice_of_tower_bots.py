@@ -11,7 +11,7 @@ from rulebook.games.dice_of_tower.actions import Place, Remove
 from rulebook.games.dice_of_tower.bots import RulesBot, make_search_bot, placement_value
 from rulebook.games.dice_of_tower.state import Phase
 
-from test_dice_of_tower_engine import table
+from tests.rulebook.games.dice_of_tower.test_dice_of_tower_engine import table
 
 PERFECT = dict(height_risk=0, step_risk=0, reroll_risk=0)
 SHAKY = dict(height_risk=200, step_risk=200, reroll_risk=0)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from kokkuri_san_helpers import board_state, make_cards
-from test_kokkuri_san_rules import settle
+from tests.rulebook.games.kokkuri_san.kokkuri_san_helpers import board_state, make_cards
+from tests.rulebook.games.kokkuri_san.test_kokkuri_san_rules import settle
 
 from rulebook.core.text import load_rules
 

@@ -6,7 +6,7 @@ import time
 
 import numpy as np
 import pytest
-from kokkuri_san_helpers import GAME, random_states
+from tests.rulebook.games.kokkuri_san.kokkuri_san_helpers import GAME, random_states
 
 from rulebook.core import Match
 from rulebook.games.kokkuri_san.bots import RulesBot, make_search_bot

@@ -6,7 +6,7 @@ import json
 import pickle
 
 import pytest
-from kokkuri_san_helpers import GAME, make_cards, standin_data
+from tests.rulebook.games.kokkuri_san.kokkuri_san_helpers import GAME, make_cards, standin_data
 
 from rulebook.core import BadOption, Match, get_game
 from rulebook.games.kokkuri_san.cards import X, CardDataError, describe, load_cards, standin

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from kokkuri_san_helpers import GAME, conserved, make_cards, random_states
+from tests.rulebook.games.kokkuri_san.kokkuri_san_helpers import GAME, conserved, make_cards, random_states
 
 from rulebook.core import CHANCE, SPECTATOR, IllegalAction, Match, get_game
 from rulebook.core.text import load_rules

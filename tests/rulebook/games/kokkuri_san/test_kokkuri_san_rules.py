@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from kokkuri_san_helpers import GAME, board_state, make_cards, opening, play
+from tests.rulebook.games.kokkuri_san.kokkuri_san_helpers import GAME, board_state, make_cards, opening, play
 
 from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction, UnreadableAction
 from rulebook.games.kokkuri_san.actions import SKIP, Card, Draw, First, Flip, Move, Order, Play, Swap

@@ -9,7 +9,7 @@ from rulebook.games.national_economy.actions import Discard, Sell
 from rulebook.games.national_economy.data import BY_CODE
 from rulebook.games.national_economy.state import OVER, SELL, TRIM
 
-from test_national_economy_rules import finish_round, hand, index_of, table
+from tests.rulebook.games.national_economy.test_national_economy_rules import finish_round, hand, index_of, table
 
 K = BY_CODE
 

@@ -7,7 +7,7 @@ hand is known to the test.
 from __future__ import annotations
 
 import pytest
-from nmf_helpers import V41, conserved, deal41, play
+from tests.support.nmf_helpers import V41, conserved, deal41, play
 
 from rulebook.core import CHANCE, BadOption, IllegalAction
 from rulebook.core.text import load_rules

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from nmf_helpers import V2, V41, deal41, play, random_states
+from tests.support.nmf_helpers import V2, V41, deal41, play, random_states
 
 from rulebook.bots.random_bot import RandomBot
 from rulebook.core import Match

@@ -9,7 +9,7 @@ with the engine (``first 0``, ``draw``, ``card 2``, ``declare 5``, ...).
 from __future__ import annotations
 
 import pytest
-from nmf_helpers import V2, play
+from tests.support.nmf_helpers import V2, play
 
 from rulebook.core import IllegalAction
 from rulebook.core.examples import ExampleError, check_example, find_examples, load_kinds

@@ -9,7 +9,7 @@ from math import comb
 
 import numpy as np
 import pytest
-from nmf_helpers import V2, V41, play, random_states
+from tests.support.nmf_helpers import V2, V41, play, random_states
 
 from rulebook.core import SPECTATOR
 from rulebook.games.not_my_fault.actions import DRAW, Card, Declare

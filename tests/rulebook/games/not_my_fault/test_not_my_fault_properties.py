@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from nmf_helpers import V2, V41, conserved, random_states
+from tests.support.nmf_helpers import V2, V41, conserved, random_states
 
 from rulebook.core import CHANCE, SPECTATOR, TERMINAL, IllegalAction, Match, get_game
 from rulebook.core.text import load_rules

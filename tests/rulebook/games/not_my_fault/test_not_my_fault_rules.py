@@ -8,7 +8,7 @@ test reads like a table of play.
 from __future__ import annotations
 
 import pytest
-from nmf_helpers import V2, conserved, play
+from tests.support.nmf_helpers import V2, conserved, play
 
 from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction, UnreadableAction
 from rulebook.core.text import load_rules

@@ -9,7 +9,7 @@ move with the engine, deal included (``first 0``, ``card 2`` ×21, ``place 2``,
 from __future__ import annotations
 
 import pytest
-from nmf_helpers import V41, conserved, play
+from tests.support.nmf_helpers import V41, conserved, play
 
 from rulebook.core import IllegalAction
 from rulebook.core.examples import ExampleError, check_example, find_examples, load_kinds

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from ring_states import bot_policy, play_game, table
+from tests.support.ring_states import bot_policy, play_game, table
 
 from rulebook.core import Match
 from rulebook.games.ring import GAME

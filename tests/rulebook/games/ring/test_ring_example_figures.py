@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ring_states import check_invariants
+from tests.support.ring_states import check_invariants
 
 from rulebook.core import IllegalAction
 from rulebook.core.examples import ExampleError, check_example, find_examples

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ring_states import bot_policy, check_invariants, play_game, random_policy, table
+from tests.support.ring_states import bot_policy, check_invariants, play_game, random_policy, table
 
 from rulebook.core import SPECTATOR, IllegalAction, Match, get_game
 from rulebook.games.ring import GAME

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from ring_states import check_invariants, table
+from tests.support.ring_states import check_invariants, table
 
 from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction, Match, UnreadableAction, get_game
 from rulebook.core.text import load_rules

@@ -7,7 +7,7 @@ explain itself in Japanese and English, and leave the state as it was.
 from __future__ import annotations
 
 import pytest
-from th_helpers import SALVE_TRIP, SCARAB_TRIP, play, roll, script, table_match
+from tests.support.th_helpers import SALVE_TRIP, SCARAB_TRIP, play, roll, script, table_match
 
 from rulebook.core import CHANCE, TERMINAL, IllegalAction, Match, UnreadableAction
 from rulebook.core.text import load_rules

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from th_helpers import SALVE_TRIP, SMALL, play, reference_values
+from tests.support.th_helpers import SALVE_TRIP, SMALL, play, reference_values
 
 from rulebook.core import CHANCE, TERMINAL, Match
 from rulebook.games.treasure_hunt import GAME, Rules, Treasure, TreasureHunt, action_values, optimal_win_probability

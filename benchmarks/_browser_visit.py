@@ -20,7 +20,7 @@ import time
 from urllib.parse import urlsplit
 
 from benchmarks.load import visit as browser_visit
-from rulebook.site.process import CHROMIUM, CHROMIUM_ARGS
+from rulebook.publish.chromium import CHROMIUM, CHROMIUM_ARGS
 
 #: what a page requests that is not one of its assets (the page itself, its kernel, its beacon, blobs)
 NOT_ASSETS = ("/voila/render/", "/api/", "/voila/api/")

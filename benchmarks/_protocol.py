@@ -50,7 +50,7 @@ from http.cookies import SimpleCookie
 from typing import Any, Callable, Iterable
 from urllib.parse import quote, urlencode, urlsplit
 
-from rulebook.site.process import page_kernel_id
+from tests.support.site_process import page_kernel_id
 
 #: the kernel websocket's binary subprotocol (jupyter_server >= 2), as Chromium negotiates it
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"

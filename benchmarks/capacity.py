@@ -321,7 +321,7 @@ class Run:
 
 def calibrate(run: Run, site: Site) -> dict[str, Any] | None:
     """One Chromium visit: the asset list the protocol visitors fetch (None: no Chromium here)."""
-    from rulebook.site.process import CHROMIUM
+    from rulebook.publish.chromium import CHROMIUM
 
     if not os.path.exists(CHROMIUM):
         print(f"{CHROMIUM} is not installed: protocol visitors fetch the page's <script>/<link> assets only")

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks._protocol import ProtocolVisitor, WidgetModels, decode_v1, encode_v1, page_assets
-from rulebook.site.process import SiteProcess, free_port, wait_until
+from tests.support.site_process import SiteProcess, free_port, wait_until
 from rulebook.site.serve import SiteOptions, default_notebooks_dir
 
 REPO = Path(__file__).resolve().parents[2]

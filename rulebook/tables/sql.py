@@ -28,13 +28,23 @@ How the store keeps its promises on both:
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from abc import ABC, abstractmethod
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
+from .sql_schema import (
+    ADDED_COLUMNS,
+    COLUMNS,
+    SCHEMA,
+    SCHEMA_LOCK,
+    SCHEMA_VERSION,
+    STEP_COLUMNS,
+    dumps,
+    info_from_row,
+    step_from_row,
+)
 from .store import (
     CLOSED,
     OPEN,
@@ -54,90 +64,12 @@ from .store import (
     new_token,
 )
 
-SCHEMA_VERSION = 1
-
 MAX_LABEL = 80
 EVENTS_KEPT = 3600.0
 """Seconds a counted event (``TableStore.count_event``) is kept at most, whatever window was asked."""
 
 SEAT_COUNTERS = ("claims", "watches")
 """The per-seat counters a page compares to learn that another device took (claims) or watches (watches) its seat."""
-
-SCHEMA = (
-    """
-CREATE TABLE IF NOT EXISTS rb_tables (
-    id          TEXT PRIMARY KEY,
-    game        TEXT NOT NULL,
-    version     INTEGER NOT NULL,
-    options     TEXT NOT NULL,
-    seats       TEXT NOT NULL,
-    table_mode  {bool} NOT NULL,
-    seed        {bigint} NOT NULL,
-    seed_chosen {bool} NOT NULL,
-    status      TEXT NOT NULL,
-    revision    INTEGER NOT NULL,
-    moves       INTEGER NOT NULL,
-    cuts        INTEGER NOT NULL,
-    created     {real} NOT NULL,
-    updated     {real} NOT NULL,
-    successor   TEXT,
-    label       TEXT NOT NULL,
-    recorded    INTEGER NOT NULL DEFAULT 0
-)""",
-    "CREATE INDEX IF NOT EXISTS rb_tables_updated ON rb_tables (status, updated)",
-    """
-CREATE TABLE IF NOT EXISTS rb_steps (
-    table_id TEXT NOT NULL REFERENCES rb_tables (id) ON DELETE CASCADE,
-    seq      INTEGER NOT NULL,
-    text     TEXT NOT NULL,
-    actor    INTEGER NOT NULL,
-    by_user  {bool} NOT NULL,
-    grp      INTEGER NOT NULL,
-    author   INTEGER,
-    PRIMARY KEY (table_id, seq)
-)""",
-    """
-CREATE TABLE IF NOT EXISTS rb_seats (
-    table_id  TEXT NOT NULL REFERENCES rb_tables (id) ON DELETE CASCADE,
-    seat      INTEGER NOT NULL,
-    token     TEXT NOT NULL,
-    last_seen {real},
-    claims    INTEGER NOT NULL DEFAULT 0,
-    watches   INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (table_id, seat)
-)""",
-    "CREATE INDEX IF NOT EXISTS rb_seats_token ON rb_seats (table_id, token)",
-    """
-CREATE TABLE IF NOT EXISTS rb_settings (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-)""",
-    """
-CREATE TABLE IF NOT EXISTS rb_events (
-    kind TEXT NOT NULL,
-    who  TEXT NOT NULL,
-    at   {real} NOT NULL
-)""",
-    "CREATE INDEX IF NOT EXISTS rb_events_who ON rb_events (kind, who, at)",
-)
-"""The tables, with ``{bool}``, ``{bigint}`` and ``{real}`` left to the dialect's types."""
-
-ADDED_COLUMNS = (
-    ("rb_tables", "recorded", "INTEGER NOT NULL DEFAULT 0"),
-    ("rb_tables", "origin", "TEXT NOT NULL DEFAULT ''"),
-    ("rb_tables", "entered", "INTEGER NOT NULL DEFAULT 0"),
-    ("rb_seats", "watches", "INTEGER NOT NULL DEFAULT 0"),
-)
-"""Columns added after stores were in use: a store made before gets them on opening (old tables read
-as nothing recorded, origin ``""``, nothing entered, no watches)."""
-
-COLUMNS = (
-    "id, game, version, options, seats, table_mode, seed, seed_chosen, status, revision, moves, cuts, created, updated, successor, label,"
-    " recorded, origin, entered"
-)
-"""The columns of a table's row, in the order ``info_from_row`` reads them."""
-
-STEP_COLUMNS = "text, actor, by_user, grp, author"
 
 T = TypeVar("T")
 
@@ -302,7 +234,8 @@ class SQLStore(TableStore):
         )
 
     def _row(self, cur: _Cursor, table_id: str, lock: bool = False) -> TableInfo:
-        row = cur.one(f"SELECT {COLUMNS} FROM rb_tables WHERE id = ?" + (self.dialect.row_lock if lock else ""), (str(table_id),))
+        query = f"SELECT {COLUMNS} FROM rb_tables WHERE id = ?" + (self.dialect.row_lock if lock else "")
+        row = cur.one(query, (str(table_id),))
         if row is None:
             raise NoSuchTable(table_id)
         return info_from_row(row)
@@ -338,10 +271,9 @@ class SQLStore(TableStore):
         check_origin(origin, entered)
         stamp = now()
         table_id = new_table_id()
-        row = (
-            table_id, game, version, dumps(dict(options)), dumps(list(seats)), bool(table_mode), seed, bool(seed_chosen),
-            OPEN, stamp, stamp, str(label)[:MAX_LABEL], recorded, origin, entered,
-        )  # fmt: skip
+        # the values of COLUMNS but revision, moves, cuts (0) and successor (NULL)
+        row: tuple[Any, ...] = (table_id, game, version, dumps(dict(options)), dumps(list(seats)), bool(table_mode), seed, bool(seed_chosen), OPEN)
+        row += (stamp, stamp, str(label)[:MAX_LABEL], recorded, origin, entered)
 
         def work(cur: _Cursor) -> TableInfo:
             # ON CONFLICT: a retry after a lost commit must not store the table twice.
@@ -363,7 +295,8 @@ class SQLStore(TableStore):
         def work(cur: _Cursor) -> Table:
             info = self._row(cur, table_id)
             first = max(0, min(int(start), info.moves))
-            rows = cur.all(f"SELECT {STEP_COLUMNS} FROM rb_steps WHERE table_id = ? AND seq >= ? ORDER BY seq", (info.id, first))
+            query = f"SELECT {STEP_COLUMNS} FROM rb_steps WHERE table_id = ? AND seq >= ? ORDER BY seq"
+            rows = cur.all(query, (info.id, first))
             return Table(info, tuple(step_from_row(row) for row in rows), first)
 
         return self._read(work)
@@ -431,12 +364,14 @@ class SQLStore(TableStore):
     def seat_tokens(self, table_id: str) -> dict[int, str]:
         def work(cur: _Cursor) -> dict[int, str]:
             info = self._row(cur, table_id)
-            return {int(seat): token for seat, token in cur.all("SELECT seat, token FROM rb_seats WHERE table_id = ? ORDER BY seat", (info.id,))}
+            rows = cur.all("SELECT seat, token FROM rb_seats WHERE table_id = ? ORDER BY seat", (info.id,))
+            return {int(seat): token for seat, token in rows}
 
         return self._read(work)
 
     def seat_of(self, table_id: str, token: str) -> int | None:
-        row = self._run(lambda cur: cur.one("SELECT seat FROM rb_seats WHERE table_id = ? AND token = ?", (str(table_id), str(token))))
+        query = "SELECT seat FROM rb_seats WHERE table_id = ? AND token = ?"
+        row = self._run(lambda cur: cur.one(query, (str(table_id), str(token))))
         return None if row is None else int(row[0])
 
     def count_seats(self, table_id: str, seats: Iterable[int], counter: str) -> TableInfo:
@@ -446,7 +381,9 @@ class SQLStore(TableStore):
         def work(cur: _Cursor) -> TableInfo:
             info = self._row(cur, table_id, lock=True)
             # ``counter`` is one of SEAT_COUNTERS (checked above), never a caller's text in the SQL.
-            cur.executemany(f"UPDATE rb_seats SET {counter} = {counter} + 1 WHERE table_id = ? AND seat = ?", [(info.id, s) for s in seats])
+            cur.executemany(
+                f"UPDATE rb_seats SET {counter} = {counter} + 1 WHERE table_id = ? AND seat = ?", [(info.id, s) for s in seats]
+            )
             cur.execute("UPDATE rb_tables SET revision = revision + 1, updated = ? WHERE id = ?", (now(), info.id))
             return self._row(cur, info.id)
 
@@ -461,27 +398,19 @@ class SQLStore(TableStore):
         stamp = now() if when is None else float(when)
         seats = [int(s) for s in seats]
         if seats:
-            self._run(
-                lambda cur: cur.execute(
-                    f"UPDATE rb_seats SET last_seen = ? WHERE table_id = ? AND seat IN ({_marks(len(seats))})", (stamp, str(table_id), *seats)
-                )
-            )
+            query = f"UPDATE rb_seats SET last_seen = ? WHERE table_id = ? AND seat IN ({_marks(len(seats))})"
+            self._run(lambda cur: cur.execute(query, (stamp, str(table_id), *seats)))
 
     def presence(self, table_id: str) -> dict[int, float]:
-        rows = self._run(
-            lambda cur: cur.all("SELECT seat, last_seen FROM rb_seats WHERE table_id = ? AND last_seen IS NOT NULL", (str(table_id),))
-        )
+        query = "SELECT seat, last_seen FROM rb_seats WHERE table_id = ? AND last_seen IS NOT NULL"
+        rows = self._run(lambda cur: cur.all(query, (str(table_id),)))
         return {int(seat): float(seen) for seat, seen in rows}
 
     # ----- the house ------------------------------------------------------------------------------------
     def list_tables(self, statuses: Iterable[str] | None = None, limit: int = 200) -> list[TableInfo]:
         wanted = [str(s) for s in (STATUSES if statuses is None else statuses)]
-        rows = self._run(
-            lambda cur: cur.all(
-                f"SELECT {COLUMNS} FROM rb_tables WHERE status IN ({_marks(len(wanted))}) ORDER BY updated DESC LIMIT ?",
-                (*wanted, int(limit)),
-            )
-        )
+        query = f"SELECT {COLUMNS} FROM rb_tables WHERE status IN ({_marks(len(wanted))}) ORDER BY updated DESC LIMIT ?"
+        rows = self._run(lambda cur: cur.all(query, (*wanted, int(limit))))
         return [info_from_row(row) for row in rows]
 
     def purge(self, finished_before: float, abandoned_before: float) -> int:
@@ -534,47 +463,7 @@ class SQLStore(TableStore):
                 self._conn.close()
 
 
-SCHEMA_LOCK = 0x7275_6C65_626F_6F6B
-"""The key of the schema's creation lock ("rulebook" as 64 bits; PostgreSQL's pg_advisory_xact_lock)."""
-
-
-# ----- rows and shapes -------------------------------------------------------------------------------------
-def info_from_row(row: Sequence[Any]) -> TableInfo:
-    """A ``TableInfo`` from a row selected as ``COLUMNS`` (options and seats are JSON text)."""
-    return TableInfo(
-        id=row[0],
-        game=row[1],
-        version=int(row[2]),
-        options=json.loads(row[3]),
-        seats=tuple(json.loads(row[4])),
-        table_mode=bool(row[5]),
-        seed=int(row[6]),
-        seed_chosen=bool(row[7]),
-        status=row[8],
-        revision=int(row[9]),
-        moves=int(row[10]),
-        cuts=int(row[11]),
-        created=float(row[12]),
-        updated=float(row[13]),
-        successor=row[14],
-        label=row[15],
-        recorded=int(row[16] or 0),
-        origin=row[17] or "",
-        entered=int(row[18] or 0),
-    )
-
-
-def step_from_row(row: Sequence[Any]) -> StoredStep:
-    """A ``StoredStep`` from a row selected as ``STEP_COLUMNS`` (SQLite keeps ``by_user`` as 0/1)."""
-    text, actor, by_user, group, author = row
-    return StoredStep(text, int(actor), bool(by_user), int(group), author)
-
-
-def dumps(value: Any) -> str:
-    """JSON as the store keeps it: compact, sorted keys (the same options give the same text)."""
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-
+# ----- shapes ------------------------------------------------------------------------------------------------
 def now() -> float:
     return time.time()
 

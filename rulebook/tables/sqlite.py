@@ -40,7 +40,7 @@ class SQLiteDialect(Dialect):
         # isolation_level=None: no transaction of the driver's own; the store opens them (BEGIN IMMEDIATE).
         try:
             db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
-            db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT * 1000}")
+            db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
             if self.path != ":memory:":
                 db.execute("PRAGMA journal_mode = WAL")
                 db.execute("PRAGMA synchronous = NORMAL")

@@ -6,8 +6,9 @@ whether real dice are typed in (table mode), and the list of moves made so
 far. Pages are views onto a table; they never own the game. So a reload, a
 second phone or a restarted server finds the very same game.
 
-The store is this small interface with two backends that pass the same
-contract tests (``tests/rulebook/tables/test_store_contract.py``):
+The store is this small interface, implemented once in SQL
+(``rulebook.tables.sql``) with a dialect for each database; both pass the
+same contract tests (``tests/rulebook/tables/test_store_contract.py``):
 
 - ``SQLiteStore`` (``rulebook.tables.sqlite``): a file in the site's data
   folder (WAL mode), nothing to install; the default.
@@ -24,9 +25,7 @@ validates a move before the page tries to store it; the store checks shapes
 
 from __future__ import annotations
 
-import json
 import secrets
-import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -47,10 +46,6 @@ STATUSES = (OPEN, OVER, CLOSED)
 
 ENV_DB = "RULEBOOK_DB"
 """Where pages (kernels) find the store: set by ``rulebook serve --db``; inherited by every kernel."""
-
-MAX_LABEL = 80
-EVENTS_KEPT = 3600.0
-"""Seconds a counted event (``TableStore.count_event``) is kept at most, whatever window was asked."""
 
 HOST, PAGE, LESSON = "host", "page", "lesson"
 ORIGINS = ("", HOST, PAGE, LESSON)
@@ -159,42 +154,6 @@ class TableInfo:
         return self.status == OPEN
 
 
-#: The per-seat counters a page compares to learn that another device took (claims) or watches (watches) its seat.
-SEAT_COUNTERS = ("claims", "watches")
-
-
-#: The columns of a table's row, in the order ``info_from_row`` reads them (both backends).
-COLUMNS = (
-    "id, game, version, options, seats, table_mode, seed, seed_chosen, status, revision, moves, cuts, created, updated, successor, label,"
-    " recorded, origin, entered"
-)
-
-
-def info_from_row(row: Sequence[Any]) -> TableInfo:
-    """A ``TableInfo`` from a row selected as ``COLUMNS`` (options and seats are JSON text)."""
-    return TableInfo(
-        id=row[0],
-        game=row[1],
-        version=int(row[2]),
-        options=json.loads(row[3]),
-        seats=tuple(json.loads(row[4])),
-        table_mode=bool(row[5]),
-        seed=int(row[6]),
-        seed_chosen=bool(row[7]),
-        status=row[8],
-        revision=int(row[9]),
-        moves=int(row[10]),
-        cuts=int(row[11]),
-        created=float(row[12]),
-        updated=float(row[13]),
-        successor=row[14],
-        label=row[15],
-        recorded=int(row[16] or 0),
-        origin=row[17] or "",
-        entered=int(row[18] or 0),
-    )
-
-
 @dataclass(frozen=True)
 class Table:
     """A table read at one revision: its info and its moves from ``start`` on."""
@@ -204,55 +163,8 @@ class Table:
     start: int = 0
 
 
-def dumps(value: Any) -> str:
-    """JSON as the store keeps it: compact, sorted keys (the same options give the same text)."""
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-
-def check_new_table(
-    game: str, version: int, options: Mapping[str, Any], seats: Sequence[str], seed: int, tokens: Mapping[int, str]
-) -> None:
-    """Shape checks shared by the backends (the engine has already judged the options)."""
-    if not isinstance(game, str) or not game.isidentifier():
-        raise ValueError(f"bad game name {game!r}")
-    if type(version) is not int:
-        raise ValueError("version must be an int")
-    if not isinstance(options, Mapping):
-        raise ValueError("options must be a mapping")
-    dumps(dict(options))
-    if not seats or not all(isinstance(kind, str) and kind for kind in seats):
-        raise ValueError("seats must be non-empty strings")
-    if type(seed) is not int or not 0 <= seed < 2**63:
-        raise ValueError("seed must be an int in [0, 2**63)")
-    for seat, token in tokens.items():
-        if type(seat) is not int or not OWNER <= seat < len(seats):
-            raise ValueError(f"token for a seat that does not exist: {seat!r}")
-        if not is_token_text(token):
-            raise ValueError("malformed token")
-    if len(set(tokens.values())) != len(tokens):
-        raise ValueError("two seats share a token")
-
-
-def check_origin(origin: str, entered: int) -> None:
-    """Shape checks of the two facts added later (``TableInfo.origin`` and ``entered``)."""
-    if origin not in ORIGINS:
-        raise ValueError(f"unknown origin {origin!r}")
-    if type(entered) is not int or entered < 0:
-        raise ValueError("entered must be an int >= 0")
-
-
-def check_steps(steps: Sequence[StoredStep], seats: int) -> None:
-    for step in steps:
-        if not isinstance(step, StoredStep) or not isinstance(step.text, str) or not step.text:
-            raise ValueError(f"bad step {step!r}")
-        if type(step.actor) is not int or not -1 <= step.actor < seats:
-            raise ValueError(f"bad actor in {step!r}")
-        if step.author is not None and (type(step.author) is not int or not 0 <= step.author < seats):
-            raise ValueError(f"bad author in {step!r}")
-
-
 class TableStore(ABC):
-    """The interface both backends implement. Every method is one transaction."""
+    """The store's contract (``rulebook.tables.sql.SQLStore`` implements it). Every method is one transaction."""
 
     url: str
 
@@ -327,18 +239,30 @@ class TableStore(ABC):
         """The seat this token opens at this table (``OWNER`` for the owner's), or ``None``."""
 
     @abstractmethod
+    def count_seats(self, table_id: str, seats: Iterable[int], counter: str) -> TableInfo:
+        """One more ``counter`` (``"claims"`` or ``"watches"``) for each of these seats; bumps the revision.
+
+        ``claim`` and ``watch`` below say what each counter means; a page
+        compares the counts it last saw with the store's to learn what
+        another device did with its seats.
+        """
+
+    @abstractmethod
+    def seat_counts(self, table_id: str, counter: str) -> dict[int, int]:
+        """Seat -> its ``counter`` (``"claims"`` or ``"watches"``), for the seats people take and the owner's."""
+
     def claim(self, table_id: str, seats: Iterable[int]) -> TableInfo:
         """A page opened these seats' links to play them: count a claim per seat and bump the revision.
 
         Other pages holding those seats see the count grow and let the seat go
         (a player scanned their seat's QR code: the seat moves to their phone).
         """
+        return self.count_seats(table_id, seats, "claims")
 
-    @abstractmethod
     def claims(self, table_id: str) -> dict[int, int]:
         """Seat -> how many times its link was claimed (seats people take, and the owner's)."""
+        return self.seat_counts(table_id, "claims")
 
-    @abstractmethod
     def watch(self, table_id: str, seats: Iterable[int]) -> TableInfo:
         """A page opened these seats' link without claiming them (it only watches): count it, bump the revision.
 
@@ -346,10 +270,11 @@ class TableStore(ABC):
         player that the seat is also open elsewhere (issue 17: no silent
         watching of a seat's hidden cards).
         """
+        return self.count_seats(table_id, seats, "watches")
 
-    @abstractmethod
     def watches(self, table_id: str) -> dict[int, int]:
         """Seat -> how many times its link was opened only to watch."""
+        return self.seat_counts(table_id, "watches")
 
     @abstractmethod
     def touch(self, table_id: str, seats: Iterable[int], when: float | None = None) -> None:
@@ -394,16 +319,3 @@ class TableStore(ABC):
     def close(self) -> None:
         """Release connections (the store may not be used afterwards)."""
 
-
-def now() -> float:
-    return time.time()
-
-
-def tokens_for(seats: Sequence[str], given: Mapping[int, str] | None, human: str = "human") -> dict[int, str]:
-    """Tokens for the owner and every human seat: the given ones where present, new ones elsewhere."""
-    given = dict(given or {})
-    people = [OWNER] + [k for k, kind in enumerate(seats) if kind == human]
-    stray = set(given) - set(people)
-    if stray:
-        raise ValueError(f"tokens given for seats no person takes: {sorted(stray, key=str)}")
-    return {k: given.get(k) or new_token() for k in people}

@@ -57,6 +57,14 @@ def check_seed(seed: Any) -> int:
     return seed
 
 
+class NotTheSeeds(IllegalAction):
+    """A chance outcome other than the one the seed draws, outside table mode (``expected``: the seed's)."""
+
+    def __init__(self, expected: Any, rule_id: str, message_ja: str, message_en: str) -> None:
+        super().__init__(rule_id, message_ja, message_en)
+        self.expected = expected
+
+
 @dataclass(frozen=True)
 class Step:
     """One applied action and who made it (a human, a bot, or chance).
@@ -248,31 +256,47 @@ class Match:
         them (default: the seat to act, or for table-mode dice the first
         human seat).
         """
-        parsed = self.check_group(actions)
+        checked = []
+        state, k = self.state, self.chance_index()
+        for number, action in enumerate(actions, start=len(self._steps)):
+            chance = self.game.current_player(state) == CHANCE
+            action, state = self._checked(state, number, k, action)
+            checked.append((action, state))
+            k += chance
         if author is None:
             player = self.current_player
             author = player if player >= 0 else min(self.human_seats(), default=None)
         self._groups += 1
-        for action in parsed:
-            self._push(action, self._groups, author)
+        for action, state in checked:
+            self._push(action, self._groups, author, state)
         self._redo.clear()
-        return parsed
+        return [action for action, _ in checked]
 
-    def check_group(self, actions: Sequence[Any]) -> list[Any]:
-        """Parse and validate moves made as one, without applying them; raises ``IllegalAction``."""
-        parsed = [self.game.parse_action(a) if isinstance(a, str) else a for a in actions]
-        state, k = self.state, self.chance_index()
-        for action in parsed:
-            if self.game.current_player(state) == CHANCE:
-                if self.seeded(k):
-                    self._check_seeded(state, k, action)
-                k += 1
-            state = self.game.apply(state, action)
-        return parsed
+    def _checked(self, state: Any, number: int, k: int, action: Any, drawn: bool = False) -> tuple[Any, Any]:
+        """The action (parsed if text) and the state after it: THE one place a move is validated on its way in.
 
-    def _push(self, action: Any, group: int = 0, author: int | None = None) -> Step:
+        Every move that enters a match passes here once — a person's
+        (``play_group``, via ``TableSession.play_group``), a bot's or a drawn
+        outcome (``step_auto``), a stored or recorded one (``extend``,
+        ``from_record``) — and nothing before or after checks it again:
+        text must read as an action (``UnreadableAction``); outside table
+        mode a chance outcome must be the one the seed draws (``IllegalAction``
+        "chance", unless it was just ``drawn`` from the seed, or is one of the
+        ``recorded`` steps of a reseeded copy); then the game's own ``check``
+        (inside ``apply``) refuses what its rules forbid, citing the rule.
+        ``number``: the step's index; ``k``: the chance outcomes before it.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if not drawn and number >= self.recorded and self.seeded(k) and self.game.current_player(state) == CHANCE:
+            self._check_seeded(state, k, action)
+        return action, self.game.apply(state, action)
+
+    def _push(self, action: Any, group: int = 0, author: int | None = None, new_state: Any = None, drawn: bool = False) -> Step:
+        """Append ``action`` as the next step; ``new_state``: the state ``_checked`` already gave for it."""
         actor = self.current_player
-        new_state = self.game.apply(self.state, action)
+        if new_state is None:
+            action, new_state = self._checked(self.state, len(self._steps), self.chance_index(), action, drawn)
         by_user = self.table if actor == CHANCE else (actor >= 0 and not self.is_bot(actor))
         if not group:
             self._groups += 1
@@ -306,10 +330,7 @@ class Match:
         the steps before it stay applied.
         """
         for step in steps:
-            action = self.game.parse_action(step.action) if isinstance(step.action, str) else step.action
-            if self.current_player == CHANCE and self.seeded(self.chance_index()) and len(self._steps) >= self.recorded:
-                self._check_seeded(self.state, self.chance_index(), action)
-            self._push(action, step.group, step.author)
+            self._push(step.action, step.group, step.author)
             self._groups = max(self._groups, step.group)
         self._redo.clear()
 
@@ -343,7 +364,8 @@ class Match:
         """Outside table mode the seed rolls the dice: nobody may choose them."""
         expected = self.sample_at(state, k)
         if action != expected:
-            raise IllegalAction(
+            raise NotTheSeeds(
+                expected,
                 "chance",
                 f"ダイスの目はシード値で決まります（{action} ではなく {expected}）。実物の目を入れるには卓上モードで始めてください。",
                 f"The seed rolls the dice here ({expected}, not {action}); start in table mode to enter real dice.",
@@ -378,7 +400,8 @@ class Match:
         player = self.current_player
         if player == TERMINAL:
             return None
-        if player == CHANCE:
+        drawn = player == CHANCE
+        if drawn:
             if self.table:
                 return None
             action = self.sample_chance()
@@ -388,7 +411,7 @@ class Match:
             action = bot.choose(observation, self.game.legal_actions(self.state), self.bot_rng())
         else:
             return None
-        self._push(action)
+        self._push(action, drawn=drawn)
         self._redo.clear()
         return action
 
@@ -524,16 +547,13 @@ class Match:
 
     def _replay_one(self, number: int, text: str, group: int = 0, author: int | None = None) -> None:
         try:
-            action = self.game.parse_action(text)
-            if self.current_player == CHANCE and self.seeded(self.chance_index()) and len(self._steps) >= self.recorded:
-                expected = self.sample_chance()
-                if action != expected:
-                    raise _bad(
-                        f"{number} 手目「{text}」はシード値から出る目（{expected}）と違います。改ざんされた記録です。",
-                        f"Move {number} '{text}' differs from what the seed rolls ({expected}): the record was altered.",
-                    )
-            self._push(action, group, author)
+            self._push(text, group, author)
             self._groups = max(self._groups, group)
+        except NotTheSeeds as error:
+            raise _bad(
+                f"{number} 手目「{text}」はシード値から出る目（{error.expected}）と違います。改ざんされた記録です。",
+                f"Move {number} '{text}' differs from what the seed rolls ({error.expected}): the record was altered.",
+            ) from None
         except (IllegalAction, UnreadableAction) as error:
             raise BadRecord(
                 "record",

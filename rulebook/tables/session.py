@@ -325,14 +325,15 @@ class TableSession:
 
         Raises ``IllegalAction`` (the rules), ``TableError`` (not this
         page's turn, table closed, or another device moved first); in every
-        case the table and the page's match are as before.
+        case the table and the page's match are as before. The page checks
+        only whose turn it is (``_check_turn``); the moves themselves are
+        validated in one place, ``Match.play_group`` (all or nothing).
         """
         self._check_turn()
         player = self.match.current_player
-        parsed = self.match.check_group(actions)
         author = player if player >= 0 else self.author()
         base = len(self.match.steps)
-        self.match.play_group(parsed, author=author)
+        parsed = self.match.play_group(actions, author=author)
         self._store_from(base)
         self._redo.clear()
         self.advance(auto_roll)

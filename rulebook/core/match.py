@@ -1,4 +1,4 @@
-"""The driver: one game in progress, with its seed, history, undo/redo and JSON.
+"""The driver: one game in progress, with its seed, history, who may undo what, and its record.
 
 The game engines are pure; everything stateful lives here: the list of
 actions, the states they produced, which seats are bots, and where the
@@ -6,6 +6,10 @@ randomness comes from. Randomness is derived, never carried: the k-th chance
 outcome of a match is drawn from ``default_rng([seed, CHANCE_STREAM, k])``,
 so replaying the actions from the seed, undoing and redoing, or resuming a
 saved game all see the very same dice — undo can never re-roll.
+
+Undo itself is the table's (``rulebook.tables.session.TableSession.undo``:
+stored as a truncation every device sees); the match says where an undo may
+cut (``undo_start``) and cuts (``truncate``).
 """
 
 from __future__ import annotations
@@ -111,7 +115,6 @@ class Match:
     _chances: list[int] = field(default_factory=list, repr=False)
     """How many chance outcomes the first k+1 steps hold, per k: ``chance_index`` without a scan
     (a scan per roll made replaying a long record quadratic: 19,500 moves took 20-35 s; issue 17)."""
-    _redo: list[list[Step]] = field(default_factory=list, repr=False)
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
     _groups: int = field(default=0, repr=False)
 
@@ -235,9 +238,6 @@ class Match:
     def can_undo(self, seats: Collection[int] | None = None) -> bool:
         return self.undo_start(seats) is not None
 
-    def can_redo(self) -> bool:
-        return bool(self._redo)
-
     # ----- playing -----------------------------------------------------------
     def play(self, action: Any) -> Any:
         """Apply ``action`` (an action value or its text) for whoever is to act.
@@ -269,7 +269,6 @@ class Match:
         self._groups += 1
         for action, state in checked:
             self._push(action, self._groups, author, state)
-        self._redo.clear()
         return [action for action, _ in checked]
 
     def _checked(self, state: Any, number: int, k: int, action: Any, drawn: bool = False) -> tuple[Any, Any]:
@@ -332,10 +331,9 @@ class Match:
         for step in steps:
             self._push(step.action, step.group, step.author)
             self._groups = max(self._groups, step.group)
-        self._redo.clear()
 
     def copy(self) -> "Match":
-        """The same game, seed, seats and moves, with fresh bots and no redo, without replaying.
+        """The same game, seed, seats and moves, with fresh bots, without replaying.
 
         States are immutable values (engines are pure), so the copy shares
         them: a loaded file is replayed once, not twice (issue 17: loading
@@ -354,7 +352,6 @@ class Match:
         if not 0 <= keep <= len(self._steps):
             raise ValueError(f"cannot keep {keep} of {len(self._steps)} steps")
         self._cut_steps(keep)
-        self._redo.clear()
 
     def seeded(self, k: int) -> bool:
         """The seed draws the ``k``-th chance outcome (not table mode, past the entered ones)."""
@@ -412,7 +409,6 @@ class Match:
         else:
             return None
         self._push(action, drawn=drawn)
-        self._redo.clear()
         return action
 
     def advance(self, limit: int = 100_000) -> list[Any]:
@@ -424,28 +420,6 @@ class Match:
                 return done
             done.append(action)
         raise RuntimeError(f"{self.game.name}: no user decision after {limit} automatic moves")
-
-    def undo(self, seats: Collection[int] | None = None) -> bool:
-        """Take back the last user move (or group) and the automatic moves after it.
-
-        Only where ``undo_start`` allows it (nothing hidden has come to light
-        since; the move is the asking seats' own). Chance outcomes drawn
-        before that move stay: undo never re-rolls.
-        """
-        start = self.undo_start(seats)
-        if start is None:
-            return False
-        self._redo.append(self._cut_steps(start))
-        return True
-
-    def redo(self) -> bool:
-        """Re-apply the last undone group of moves."""
-        if not self._redo:
-            return False
-        for step in self._redo.pop():
-            self._states.append(self.game.apply(self.state, step.action))
-            self._append_step(step)
-        return True
 
     # ----- saving --------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
@@ -469,24 +443,6 @@ class Match:
 
     def to_json(self) -> str:
         return json.dumps(self.to_record(), ensure_ascii=False, indent=1)
-
-    @classmethod
-    def from_json(cls, text: str | bytes, games: Callable[[str], Game]) -> "Match":
-        """Resume from JSON text. Any defect raises ``BadRecord``; nothing half-loads."""
-        if isinstance(text, bytes):
-            if len(text) > MAX_RECORD_BYTES:
-                raise _bad("ファイルが大きすぎます。", "The file is too large.")
-            try:
-                text = text.decode("utf-8")
-            except UnicodeDecodeError:
-                raise _bad("UTF-8 のテキストではありません。", "The file is not UTF-8 text.") from None
-        if len(text) > MAX_RECORD_BYTES:
-            raise _bad("ファイルが大きすぎます。", "The file is too large.")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):  # JSONDecodeError, and ints too long to convert
-            raise _bad("JSON として読めません。", "The file is not valid JSON.") from None
-        return cls.from_record(data, games)
 
     @classmethod
     def from_record(cls, data: Any, games: Callable[[str], Game], seconds: float | None = None) -> "Match":

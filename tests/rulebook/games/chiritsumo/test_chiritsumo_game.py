@@ -11,6 +11,7 @@ import json
 
 import pytest
 from ct_helpers import ALL_SLOTS, P, START, build, oracle_score, roll_round, seat, uniform
+from one_table import on_a_table
 
 from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction, Match, UnreadableAction
 from rulebook.games.chiritsumo import GAME, Seat, State, best_arrangement, rating
@@ -429,16 +430,17 @@ def test_oddly_typed_actions_cannot_exist(label, build):
 
 # ----- the driver on Chiritsumo: undo never re-rolls ---------------------------------------------------
 def test_undo_then_the_same_move_rolls_the_same_dice():
-    m = Match.new(GAME, {"mode": "solo"}, seed=2024)
-    m.advance()
-    first_roll = m.state.seats[0].pips
-    m.play("done")
-    assert m.undo()  # before the next roll
+    table = on_a_table(Match.new(GAME, {"mode": "solo"}, seed=2024))
+    table.roll()
+    first_roll = table.match.state.seats[0].pips
+    table.play_group(["done"])
+    assert table.undo()  # before the next roll
+    m = table.match
     assert m.state.round == 1 and m.state.seats[0].pips == first_roll and m.state.phase == "arrange"
-    assert m.redo()
-    m.advance()
-    second_roll = m.state.seats[0].pips
-    assert not m.undo()  # the second roll is seen: undo would let the player plan with it
+    assert table.redo()
+    table.roll()
+    second_roll = table.match.state.seats[0].pips
+    assert not table.undo()  # the second roll is seen: undo would let the player plan with it
     again = Match.new(GAME, {"mode": "solo"}, seed=2024)
     again.advance()
     again.play("done")
@@ -453,6 +455,7 @@ def test_auto_stack_group_is_one_undo():
     target = best_arrangement(list(zip(s.dice, s.pips)))[0]
     moves = arrangement_actions(list(zip(s.dice, s.pips)), {}, target)
     before = m.state
-    m.play_group(moves)
-    assert m.state.seats[0].pyramid() == target
-    assert m.undo() and m.state == before
+    table = on_a_table(m)
+    table.play_group(moves)
+    assert table.match.state.seats[0].pyramid() == target
+    assert table.undo() and table.match.state == before

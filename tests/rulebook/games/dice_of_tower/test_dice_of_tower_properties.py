@@ -109,7 +109,7 @@ def test_records_replay_to_the_same_states(seed, options) -> None:
     else:
         match.advance()
     assert match.is_over()
-    again = Match.from_json(match.to_json(), lambda name: GAME)
+    again = Match.from_record(json.loads(match.to_json()), lambda name: GAME)
     assert again.states == match.states
 
 

@@ -44,7 +44,7 @@ def test_a_replacement_file_plays_like_the_stand_in():
     match = Match.new(GAME, {"players": 3, "cards": data}, seed=5, seats=["rules", "rules", "random"])
     match.advance()
     assert match.is_over()
-    again = Match.from_json(match.to_json(), lambda name: GAME if name == GAME.name else get_game(name))
+    again = Match.from_record(json.loads(match.to_json()), lambda name: GAME if name == GAME.name else get_game(name))
     assert again.states == match.states
 
 

@@ -123,7 +123,7 @@ def test_records_round_trip_through_json(seed, players, table, effects) -> None:
         if match.waiting_for_user() and match.current_player >= 0:
             match.play(rng.choice(GAME.legal_actions(match.state)))
     text = match.to_json()
-    again = Match.from_json(text, lambda name: GAME if name == GAME.name else get_game(name))
+    again = Match.from_record(json.loads(text), lambda name: GAME if name == GAME.name else get_game(name))
     assert again.states == match.states
     assert json.loads(again.to_json())["actions"] == json.loads(text)["actions"]
 

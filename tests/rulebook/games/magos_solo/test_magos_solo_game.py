@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import numpy as np
 import pytest
 
@@ -190,7 +191,7 @@ def test_autoplay_bot_ends_every_fight() -> None:  # bots
             assert outcome.get("turn") == 8 and outcome.reason == "fight-end"
         else:
             assert outcome.reason == "enemy-hp" and 4 <= outcome.get("turn") <= 10
-        again = Match.from_json(match.to_json(), get_game)
+        again = Match.from_record(json.loads(match.to_json()), get_game)
         assert again.states == match.states
 
 

@@ -182,7 +182,7 @@ def test_json_record_replays(options) -> None:
     match.advance()
     assert match.is_over()
     text = match.to_json()
-    again = Match.from_json(text, lambda name: G)
+    again = Match.from_record(json.loads(text), lambda name: G)
     assert again.state == match.state
     assert [str(a) for a in again.actions] == [str(a) for a in match.actions]
 

@@ -128,7 +128,7 @@ def test_records_round_trip_through_json(name, seed, players, table) -> None:
         if match.waiting_for_user() and match.current_player >= 0:
             match.play(rng.choice(game.legal_actions(match.state)))
     text = match.to_json()
-    again = Match.from_json(text, get_game)
+    again = Match.from_record(json.loads(text), get_game)
     assert again.states == match.states
     assert json.loads(again.to_json())["actions"] == json.loads(text)["actions"]
 

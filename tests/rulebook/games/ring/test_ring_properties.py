@@ -78,7 +78,7 @@ def test_records_round_trip_as_json(options, seed, table) -> None:
         match.advance()
     assert match.is_over()
     text = match.to_json()
-    again = Match.from_json(text, get_game)
+    again = Match.from_record(json.loads(text), get_game)
     assert again.states == match.states
     json.loads(json.dumps(GAME.observe(match.state, 0)))
 

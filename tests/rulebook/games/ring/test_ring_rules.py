@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -442,6 +443,6 @@ def test_a_whole_match_replays_from_its_record() -> None:
     match = Match.new(GAME, {"players": 3}, seed=4, seats=["rules", "rules", "rules"])
     match.advance()
     assert match.is_over()
-    again = Match.from_json(match.to_json(), get_game)
+    again = Match.from_record(json.loads(match.to_json()), get_game)
     assert again.states == match.states
     assert Counter(type(a).__name__ for a in match.actions)["Take"] % 3 == 0

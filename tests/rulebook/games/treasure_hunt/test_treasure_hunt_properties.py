@@ -123,7 +123,7 @@ def test_records_round_trip_as_json(seed: int, table: bool) -> None:
     assert match.is_over()
     text = match.to_json()
     json.loads(text)
-    again = Match.from_json(text, get_game)
+    again = Match.from_record(json.loads(text), get_game)
     assert again.states == match.states and again.table == table
     for seat in range(GAME.num_seats(match.state)):
         assert json.loads(json.dumps(GAME.observe(match.state, seat)))["phase"] == "over"

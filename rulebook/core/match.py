@@ -411,16 +411,6 @@ class Match:
         self._push(action, drawn=drawn)
         return action
 
-    def advance(self, limit: int = 100_000) -> list[Any]:
-        """Make automatic moves until a user must act or the game is over."""
-        done: list[Any] = []
-        for _ in range(limit):
-            action = self.step_auto()
-            if action is None:
-                return done
-            done.append(action)
-        raise RuntimeError(f"{self.game.name}: no user decision after {limit} automatic moves")
-
     # ----- saving --------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
         """The game as ``{game, version, options, seed, actions}`` (+ ``meta``)."""

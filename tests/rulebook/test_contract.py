@@ -29,6 +29,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from automatic import automatic_moves
+
 from rulebook.bots.search import SearchBot
 from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction, Match, UnreadableAction, all_games, get_game
 from rulebook.core.text import load_rules
@@ -248,7 +250,7 @@ def test_records_round_trip(name, options):
     n = game.num_seats(game.initial_state(options))
     match = Match.new(game, options, seed=17, seats=[kinds[0]] * (n - 1) + ["human"])
     for _ in range(200):
-        match.advance()
+        automatic_moves(match)
         if match.is_over():
             break
         match.play(game.legal_actions(match.state)[-1])

@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 
 import pytest
 
+from automatic import automatic_moves
+
 from rulebook.core import CHANCE, HUMAN, TERMINAL, BadOption, BadRecord, Game, IllegalAction, Match, UnreadableAction, Outcome, check_seed, fresh_seed, get_game
 from rulebook.core.game import BotKind, unknown_action
 from rulebook.core.match import MAX_RECORD_ACTIONS, MAX_SEED
@@ -206,7 +208,7 @@ def test_chance_is_drawn_from_the_seed_with_the_given_probabilities():
 def test_same_seed_same_game_different_seed_usually_different():
     def play(seed):
         m = race(seed=seed, seats=["taker", "taker"])
-        m.advance()
+        automatic_moves(m)
         return m.actions
 
     assert play(5) == play(5)
@@ -215,7 +217,7 @@ def test_same_seed_same_game_different_seed_usually_different():
 
 def test_table_mode_waits_for_entered_chance():
     m = race(table=True)
-    assert m.waiting_for_user() and m.advance() == [] and m.state == RACE.initial_state()
+    assert m.waiting_for_user() and automatic_moves(m) == [] and m.state == RACE.initial_state()
     m.play("roll 3")
     assert m.state.pending == 3 and m.current_player == 0
 
@@ -276,7 +278,7 @@ def test_play_group_is_all_or_nothing_and_undone_at_once():
 def test_bots_see_the_observation_and_the_legal_actions_only():
     Spy.seen = []
     m = race(seats=["spy", "spy"], options={"target": 6})
-    m.advance()
+    automatic_moves(m)
     assert m.is_over() and Spy.seen
     replay = Match.new(RACE, {"target": 6}, seed=7)
     k = 0
@@ -294,18 +296,18 @@ def test_bots_see_the_observation_and_the_legal_actions_only():
 def test_bot_choices_replay_identically():
     a = race(seats=["random", "random"], seed=99)
     b = race(seats=["random", "random"], seed=99)
-    a.advance()
-    b.advance()
+    automatic_moves(a)
+    automatic_moves(b)
     assert a.actions == b.actions and a.is_over()
 
 
 def test_advance_stops_at_the_user_and_has_a_limit():
     m = race(seats=["human", "taker"])
-    done = m.advance()
+    done = automatic_moves(m)
     assert done == [m.actions[0]] and m.current_player == 0 and m.waiting_for_user()
     m2 = race(seats=["taker", "taker"], options={"target": 1000})
     with pytest.raises(RuntimeError):
-        m2.advance(limit=10)
+        automatic_moves(m2, limit=10)
 
 
 # ----- undo / redo ---------------------------------------------------------------------------------------------------------
@@ -367,16 +369,16 @@ def test_undo_stops_at_a_move_the_game_says_reveals_something():
 
 def test_only_automatic_moves_leave_nothing_to_undo():
     m = race(seats=["human", "taker"], seed=3)
-    m.advance()
+    automatic_moves(m)
     assert not m.can_undo()  # only automatic moves so far
     assert not on_a_table(m).undo()
 
 
 def test_truncate_and_extend_rebuild_the_same_match():
     m = race(seats=["human", "taker"], seed=3)
-    m.advance()
+    automatic_moves(m)
     m.play("skip")
-    m.advance()
+    automatic_moves(m)
     steps = m.steps
     copy_ = race(seats=["human", "taker"], seed=3)
     copy_.extend(steps)
@@ -435,7 +437,7 @@ def test_several_undos_and_redos():
 def finished_race(**kwargs) -> Match:
     m = race(seats=["human", "random"], **kwargs)
     while not m.is_over():
-        m.advance()
+        automatic_moves(m)
         if not m.is_over():
             m.play("take")
     return m
@@ -563,7 +565,7 @@ def test_illegal_action_at_move_k_names_k():
 
 def test_altered_chance_is_refused():
     m = race(seed=5, seats=["taker", "taker"])
-    m.advance()
+    automatic_moves(m)
     record = m.to_record()
     index = next(i for i, a in enumerate(record["actions"]) if a.startswith("roll"))
     record["actions"][index] = "roll 3" if record["actions"][index] != "roll 3" else "roll 1"
@@ -595,9 +597,9 @@ def test_refuses_a_huge_number_with_bad_record():
 def test_chiritsumo_record_refusals():
     game = get_game("chiritsumo")
     m = Match.new(game, {"mode": "solo"}, seed=12)
-    m.advance()
+    automatic_moves(m)
     m.play("done")
-    m.advance()
+    automatic_moves(m)
     record = m.to_record()
     assert record["actions"][0].startswith("roll 0 0 ")
     bad = dict(record, actions=record["actions"][:10] + ["place 0 3,0"] + record["actions"][10:])

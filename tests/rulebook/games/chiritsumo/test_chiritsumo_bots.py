@@ -12,6 +12,8 @@ from one_table import on_a_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from automatic import automatic_moves
+
 from rulebook.bots import RandomBot
 from rulebook.core import CHANCE, Match
 from rulebook.games.chiritsumo import GAME, State, best_arrangement, score
@@ -47,7 +49,7 @@ def rounds_of(match: Match):
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_solver_bot_plays_the_best_arrangement_every_round(seed):
     match = Match.new(GAME, {"mode": "solo"}, seed=seed, seats=["solver"])
-    match.advance()
+    automatic_moves(match)
     assert match.is_over()
     rolls = rounds_of(match)
     history = match.state.seats[0].history
@@ -58,7 +60,7 @@ def test_solver_bot_plays_the_best_arrangement_every_round(seed):
 
 def test_four_solver_bots_finish_a_hakoniwa_game():
     match = Match.new(GAME, {"mode": "hakoniwa", "players": 4}, seed=7, seats=["solver"] * 4)
-    match.advance()
+    automatic_moves(match)
     assert match.is_over()
     outcome = GAME.outcome(match.state)
     assert outcome.reason in ("hako-end", "hako-fuji", "hako-chiritsumo")

@@ -13,6 +13,8 @@ import pytest
 from ct_helpers import ALL_SLOTS, P, START, build, oracle_score, roll_round, seat, uniform
 from one_table import on_a_table
 
+from automatic import automatic_moves
+
 from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction, Match, UnreadableAction
 from rulebook.games.chiritsumo import GAME, Seat, State, best_arrangement, rating
 from rulebook.games.chiritsumo.actions import PILE, Done, Lift, Pass, Place, Roll, Swap, Toss, parse
@@ -121,12 +123,12 @@ def test_chance_refusals():
 def test_same_seed_same_dice_and_table_mode_takes_real_dice():
     a = Match.new(GAME, {"mode": "solo"}, seed=42)
     b = Match.new(GAME, {"mode": "solo"}, seed=42)
-    a.advance()
-    b.advance()
+    automatic_moves(a)
+    automatic_moves(b)
     assert a.state == b.state and a.actions == b.actions
     t = solo_match()
     assert t.waiting_for_user() and t.current_player == CHANCE
-    t.advance()
+    automatic_moves(t)
     assert t.current_player == CHANCE  # table mode: nothing is drawn
     roll_round(t, [[(c, 6) for c in START]])
     assert t.state.seats[0].pips == (6,) * 10
@@ -395,7 +397,7 @@ def test_solo_outcome_carries_the_rating(total, key):
 # ----- observations ----------------------------------------------------------------------------------------
 def test_observation_is_public_and_json():
     m = Match.new(GAME, {"mode": "hakoniwa", "players": 3}, seed=9)
-    m.advance()
+    automatic_moves(m)
     for s in range(3):
         view = GAME.observe(m.state, s)
         json.dumps(view)
@@ -442,15 +444,15 @@ def test_undo_then_the_same_move_rolls_the_same_dice():
     second_roll = table.match.state.seats[0].pips
     assert not table.undo()  # the second roll is seen: undo would let the player plan with it
     again = Match.new(GAME, {"mode": "solo"}, seed=2024)
-    again.advance()
+    automatic_moves(again)
     again.play("done")
-    again.advance()
+    automatic_moves(again)
     assert again.state.seats[0].pips == second_roll  # the seed rolls the same dice whatever the page does
 
 
 def test_auto_stack_group_is_one_undo():
     m = Match.new(GAME, {"mode": "solo"}, seed=8)
-    m.advance()
+    automatic_moves(m)
     s = m.state.seats[0]
     target = best_arrangement(list(zip(s.dice, s.pips)))[0]
     moves = arrangement_actions(list(zip(s.dice, s.pips)), {}, target)

@@ -18,6 +18,8 @@ from one_table import on_a_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from automatic import automatic_moves
+
 from rulebook.core import CHANCE, BadRecord, IllegalAction, Match, get_game
 from rulebook.core.text import load_rules
 from rulebook.games.chiritsumo import GAME, rating, score, validate
@@ -257,7 +259,7 @@ def test_json_round_trip_with_undo_and_redo(options, seed, table, length):
 
 def test_altered_roll_is_refused():
     match = Match.new(GAME, {"mode": "solo"}, seed=3)
-    match.advance()
+    automatic_moves(match)
     record = match.to_record()
     first = record["actions"][0]
     seat_, die, pips = first.split()[1:]

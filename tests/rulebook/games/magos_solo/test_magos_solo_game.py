@@ -6,6 +6,8 @@ import json
 import numpy as np
 import pytest
 
+from automatic import automatic_moves
+
 from rulebook.core import TERMINAL, BadOption, IllegalAction, Match, UnreadableAction, get_game
 from rulebook.core.text import load_rules
 from rulebook.games.magos_solo import GAME, MAX_HP, PRESETS, Effect
@@ -183,7 +185,7 @@ def test_hints_preview_is_exact(dummy) -> None:  # hints
 def test_autoplay_bot_ends_every_fight() -> None:  # bots
     for options in ({}, {"enemy": "custom"}, {"turn5": "5-6-6-6"}):
         match = Match.new(GAME, options, seed=3, seats=["autoplay"])
-        match.advance()
+        automatic_moves(match)
         assert match.is_over()
         outcome = GAME.outcome(match.state)
         assert outcome.winners == (0,)

@@ -13,6 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from nmf_helpers import V2, V41, conserved, random_states
 
+from automatic import automatic_moves
+
 from rulebook.core import CHANCE, SPECTATOR, TERMINAL, IllegalAction, Match, get_game
 from rulebook.core.text import load_rules
 from rulebook.games.not_my_fault.actions import AUDIT, DRAW, Card, Declare, First, Place
@@ -123,7 +125,7 @@ def test_records_round_trip_through_json(name, seed, players, table) -> None:
             outcomes = game.chance_outcomes(match.state)
             match.play(rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0])
             continue
-        if match.advance() and match.is_over():
+        if automatic_moves(match) and match.is_over():
             break
         if match.waiting_for_user() and match.current_player >= 0:
             match.play(rng.choice(game.legal_actions(match.state)))

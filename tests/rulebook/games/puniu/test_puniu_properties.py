@@ -7,6 +7,8 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from automatic import automatic_moves
+
 from rulebook.core import CHANCE, TERMINAL, IllegalAction, Match, get_game
 from rulebook.games.puniu import GAME, category_score, final_score
 from rulebook.games.puniu.actions import Reroll, Roll, Score
@@ -26,7 +28,7 @@ def play_random(data_draw, players: int, bots: bool):
     kinds = [data_draw(st.sampled_from(["hint", "greedy", "random"])) for _ in range(players)] if bots else None
     match = Match.new(GAME, {"players": players}, seed=seed, seats=kinds)
     if bots:
-        match.advance()
+        automatic_moves(match)
         return match
     import random
 
@@ -107,7 +109,7 @@ def test_table_mode_records_round_trip(data) -> None:
             die = match.state.dice.index(0)
             match.play(Roll(die, data.draw(st.integers(1, 6))))
         else:
-            match.advance()
+            automatic_moves(match)
     again = Match.from_record(json.loads(match.to_json()), get_game)
     assert again.states == match.states and again.table
 

@@ -8,6 +8,8 @@ from collections import Counter
 import pytest
 from ring_states import check_invariants, table
 
+from automatic import automatic_moves
+
 from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction, Match, UnreadableAction, get_game
 from rulebook.core.text import load_rules
 from rulebook.games.ring import GAME, adjust_die, deck, rank_order, trick_winners
@@ -441,7 +443,7 @@ def test_every_rule_id_the_engine_raises_has_a_section() -> None:
 
 def test_a_whole_match_replays_from_its_record() -> None:
     match = Match.new(GAME, {"players": 3}, seed=4, seats=["rules", "rules", "rules"])
-    match.advance()
+    automatic_moves(match)
     assert match.is_over()
     again = Match.from_record(json.loads(match.to_json()), get_game)
     assert again.states == match.states

@@ -70,7 +70,7 @@ def integer(digits: int = 3, low: int | None = None, high: int | None = None, of
             raise NotThisForm(text)
         return value
 
-    return Kind(rf"\d{{1,{digits}}}", read, lambda value: str(value + offset))
+    return Kind(rf"\d{{1,{digits}}}", read, (lambda value: str(value + offset)) if offset else str)
 
 
 INT = integer()
@@ -151,16 +151,12 @@ class TextForm:
     head: str
     """The literal first word every text of this form starts with ("" if none is fixed): the parser
     skips the other forms without running their regexes (a record replays thousands of moves)."""
+    writer: Callable[[Any], str]
+    """``write``, made once from the pieces (a ``str.format`` per form: records print every move)."""
 
     def write(self, action: Any) -> str:
         """The action's text (its ``__str__``)."""
-        shown = any(getattr(action, p.field) != self.defaults[p.field] for p in self.pieces if p.optional and p.field)
-        out = []
-        for piece in self.pieces:
-            if piece.optional and not shown:
-                continue
-            out.append(piece.text if piece.field is None else self.kinds[piece.field].write(getattr(action, piece.field)))
-        return "".join(out)
+        return self.writer(action)
 
     def read(self, cleaned: str) -> Any | None:
         """The action ``cleaned`` (already normalised) writes, or ``None`` if it is none of this form."""
@@ -222,7 +218,32 @@ def _compile(cls: type, form: str, kinds: Mapping[str, Kind]) -> TextForm:
     head = ""
     if first is not None and first.field is None and not first.optional:
         head = first.text.split(" ", 1)[0] if " " in first.text or len(pieces) == 1 else ""
-    return TextForm(cls, form, tuple(pieces), chosen, re.compile("".join(regex)), defaults, head)
+    writer = _writer(pieces, chosen, defaults)
+    return TextForm(cls, form, tuple(pieces), chosen, re.compile("".join(regex)), defaults, head, writer)
+
+
+def _writer(pieces: Sequence[_Piece], kinds: Mapping[str, Kind], defaults: Mapping[str, Any]) -> Callable[[Any], str]:
+    """The printer of a form: its fixed text as a format string, each field written by its kind.
+
+    The optional tail is printed when any of its fields differs from its default.
+    """
+
+    def compiled(chosen: Sequence[_Piece]) -> tuple[Callable[..., str], tuple[tuple[str, Callable[[Any], str]], ...]]:
+        text = "".join(p.text.replace("{", "{{").replace("}", "}}") if p.field is None else "{}" for p in chosen)
+        return text.format, tuple((p.field, kinds[p.field].write) for p in chosen if p.field)
+
+    full, full_fields = compiled(pieces)
+    tail = tuple((p.field, defaults[p.field]) for p in pieces if p.optional and p.field)
+    if not tail:
+        return lambda action: full(*[put(getattr(action, name)) for name, put in full_fields])
+    short, short_fields = compiled([p for p in pieces if not p.optional])
+
+    def write(action: Any) -> str:
+        if any(getattr(action, name) != default for name, default in tail):
+            return full(*[put(getattr(action, name)) for name, put in full_fields])
+        return short(*[put(getattr(action, name)) for name, put in short_fields])
+
+    return write
 
 
 def text_form(form: str, **kinds: Kind) -> Callable[[T], T]:
@@ -265,9 +286,8 @@ class TextParser:
     def __call__(self, text: str) -> Any:
         """The action written as ``text``; ``UnreadableAction`` (rule ``actions``) with the examples otherwise."""
         cleaned = clean(text)
-        head = cleaned.split(" ", 1)[0]
         for form in self.forms:
-            if form.head and form.head != head:
+            if form.head and not cleaned.startswith(form.head):
                 continue
             action = form.read(cleaned)
             if action is not None and (not self.canonical or str(action) == cleaned):

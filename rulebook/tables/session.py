@@ -5,7 +5,7 @@ URL carries: all the people of a table sharing one tablet, or one player on
 their own phone, or none (a spectator). The session keeps the game as a
 ``Match`` rebuilt from the store, and is the only way a page changes it:
 
-- a move is validated by the engine on the page's copy first, then appended
+- a move is validated once, by the engine on the page's copy (``Match.play_group``), then appended
   to the store guarded by the revision the page saw. If another device moved
   in between, nothing is written, the page catches up, and ``TableMoved``
   says so (in both languages) — no move is lost or made twice;

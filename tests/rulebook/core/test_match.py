@@ -274,6 +274,25 @@ def test_play_group_is_all_or_nothing_and_undone_at_once():
     assert s.redo() and s.match.actions == ("roll 1", "take", "roll 2", "skip")
 
 
+def test_a_move_is_validated_once_on_its_way_in():
+    """The table and the match trust the one validation in ``Match.play_group``: the game's check runs once a move."""
+
+    class Counting(Race):
+        checks = 0
+
+        def check(self, state, action):
+            Counting.checks += 1
+            super().check(state, action)
+
+    s = on_a_table(Match.new(Counting(), None, seed=1, table=True))
+    Counting.checks = 0
+    s.play_group(["roll 2", "take"])
+    assert Counting.checks == 2
+    with pytest.raises(IllegalAction):
+        s.play_group(["skip"])  # the die must be rolled first
+    assert Counting.checks == 3 and s.match.actions == ("roll 2", "take")
+
+
 # ----- bots --------------------------------------------------------------------------------------------------------------
 def test_bots_see_the_observation_and_the_legal_actions_only():
     Spy.seen = []

@@ -2,7 +2,8 @@
 
 Every possible action exists once, made at import (``DEAL[card]``,
 ``ROLL[pips]``, ``TAKE[pips]``, ``DISCARD[card]``, ``PLAY[card]``), so
-``legal_actions`` hands out ready values and ``parse`` is a dictionary look-up.
+``legal_actions`` hands out ready values; ``parse`` reads only the texts these
+values write (``canonical``: no leading zeros, no out-of-range pips).
 A card is its id (see ``cards``); its text form is ``"ruby-5"``.
 """
 

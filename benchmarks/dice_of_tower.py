@@ -22,6 +22,7 @@ import time
 
 import numpy as np
 
+from benchmarks._automatic import automatic_moves
 from rulebook.core import CHANCE, TERMINAL, Match
 from rulebook.games.dice_of_tower import ENGINE as GAME
 from rulebook.games.dice_of_tower import collapse
@@ -88,7 +89,7 @@ def duel(first: str, second: str, matches: int, options: dict, seed: int) -> tup
             seats = [second, first] if swap else [first, second]
             me = 1 if swap else 0
             match = Match.new(GAME, {"players": 2, **options}, seed=seed * 100_000 + k, seats=seats)
-            match.advance()
+            automatic_moves(match)
             outcome = GAME.outcome(match.state)
             if me in outcome.winners:
                 share += 1 / len(outcome.winners)

@@ -23,6 +23,7 @@ import time
 
 import numpy as np
 
+from benchmarks._automatic import automatic_moves
 from benchmarks._common import decision_times, random_playouts
 from rulebook.core import Match
 from rulebook.games.kokkuri_san import KOKKURI_SAN as GAME
@@ -43,7 +44,7 @@ def win_share(kind: str, opponent: str, players: int, games: int) -> tuple[float
         match = Match.new(GAME, {"players": players}, seed=SEED * 7 + g, seats=seats)
         if kind == "search":
             match._bots[seat] = make_search_bot(GAME, budget=None, iterations=SEARCH_ITERATIONS)
-        match.advance()
+        automatic_moves(match)
         outcome = GAME.outcome(match.state)
         if seat in outcome.winners:
             share += 1 / len(outcome.winners)

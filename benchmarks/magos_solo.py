@@ -12,6 +12,7 @@ Run: ``python -m benchmarks.magos_solo`` (or ``make bench`` for all figures).
 
 from __future__ import annotations
 
+import json
 import statistics
 import time
 
@@ -71,7 +72,7 @@ def replay_ms(text: str) -> float:
     runs = []
     for _ in range(REPEATS):
         start = time.perf_counter()
-        Match.from_json(text, get_game)
+        Match.from_record(json.loads(text), get_game)
         runs.append((time.perf_counter() - start) * 1e3)
     return statistics.median(runs)
 

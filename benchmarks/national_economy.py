@@ -25,6 +25,7 @@ import time
 
 import numpy as np
 
+from benchmarks._automatic import automatic_moves
 from benchmarks._common import random_playouts
 from rulebook.core import Match
 from rulebook.games.national_economy import ENGINE
@@ -46,7 +47,7 @@ def bot_games(options, seats, games: int, seed: int) -> list:
     out = []
     for g in range(games):
         match = Match.new(ENGINE, options, seed=seed + g, seats=seats(g))
-        match.advance()
+        automatic_moves(match)
         out.append((seats(g), ENGINE.outcome(match.state)))
     return out
 

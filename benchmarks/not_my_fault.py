@@ -33,6 +33,7 @@ import time
 
 import numpy as np
 
+from benchmarks._automatic import automatic_moves
 from benchmarks._common import decision_times, random_playouts
 from rulebook.core import Match, get_game
 from rulebook.games.not_my_fault.bots import SEARCH_BUDGET, SEARCH_ITERATIONS, make_search_bot
@@ -53,7 +54,7 @@ def win_rates(game, players: int, opponent: str, games: int) -> dict[str, float]
         seats[seat] = "search"
         match = Match.new(game, {"players": players}, seed=SEED * 7 + g, seats=seats)
         match._bots[seat] = make_search_bot(game, budget=None, iterations=SEARCH_ITERATIONS)
-        match.advance()
+        automatic_moves(match)
         outcome = game.outcome(match.state)
         if seat in outcome.winners:
             share += 1 / len(outcome.winners)

@@ -28,6 +28,7 @@ from typing import Callable
 
 import numpy as np
 
+from benchmarks._automatic import automatic_moves
 from rulebook.core import CHANCE, Match
 from rulebook.games.puniu import GAME, category_score, final_score
 from rulebook.games.puniu.actions import Roll
@@ -97,7 +98,7 @@ def check_against_engine(games: int = 5) -> bool:
                 if match.current_player == CHANCE:
                     match.play(Roll(match.state.dice.index(0), next(feed)))
                 else:
-                    match.advance()
+                    automatic_moves(match)
             if match.state.sheets[0].entries != sheet or match.state.result.scores[0] != final:
                 return False
     return True

@@ -23,6 +23,7 @@ import time
 
 import numpy as np
 
+from benchmarks._automatic import automatic_moves
 from rulebook.core import CHANCE, Match
 from rulebook.games.treasure_hunt import GAME
 from rulebook.games.treasure_hunt import solver
@@ -48,7 +49,7 @@ def game_states(games: int) -> list[list]:
     out = []
     for seed in range(games):
         match = Match.new(GAME, seed=seed, seats=["optimal"])
-        match.advance()
+        automatic_moves(match)
         out.append([s for s in match.states if GAME.current_player(s) not in (CHANCE,) and s.phase != "over"])
     return out
 

@@ -16,7 +16,7 @@ What is checked:
   and the two files hold the same blocks;
 - the engine's source (the game package, and its view package): every rule id
   written in a raise of ``IllegalAction``/``BadOption``/``UnreadableAction``
-  (and the helpers that raise them: ``unknown_action``, ``malformed``,
+  (and the helpers that raise them: ``unknown_action``, ``malformed``, ``text_parser``,
   ``require_fields``, ``check_chance``, a view's ``refuse``) is a section
   id (or one of the core ids every page knows);
 - ``lesson.json``: every rule id a step names is a section id, and the
@@ -47,7 +47,9 @@ CORE_IDS = frozenset({"options", "seed", "seats", "record"})
 """Rule ids the core raises for every game (the page explains them itself)."""
 RAISERS = frozenset({"IllegalAction", "BadOption", "UnreadableAction", "RulebookError", "BadRecord"})
 """Calls whose first argument (or ``rule_id=``) is a rule id."""
-FIXED_IDS = {"unknown_action": "actions", "malformed": "actions", "require_fields": "actions", "check_chance": "chance"}
+FIXED_IDS = {
+    "unknown_action": "actions", "malformed": "actions", "require_fields": "actions", "text_parser": "actions", "check_chance": "chance",
+}
 """Helpers that raise a fixed rule id."""
 STEP_PREFIX = re.compile(r"^step (\d+): ")
 REPO = Path(__file__).resolve().parents[2]

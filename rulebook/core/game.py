@@ -13,6 +13,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, Hashable, Mapping, Sequence, TypeVar
 
+from rulebook.bots.random_bot import RandomBot
+
 from .errors import BadOption, IllegalAction, UnreadableAction
 
 CHANCE = -1
@@ -76,8 +78,6 @@ class BotKind:
 
 
 def _random_bot(game: Any) -> Any:
-    from rulebook.bots.random_bot import RandomBot  # the bots package imports the core: not at import time
-
     return RandomBot()
 
 
@@ -248,15 +248,6 @@ class Game(ABC, Generic[S, A]):
             f"「{action}」はいま起こりうる偶然の結果ではありません。",
             f"'{action}' is not a possible chance outcome here.",
         )
-
-
-def not_your_turn(rule_id: str, seat_to_act: int) -> IllegalAction:
-    """The usual refusal when an action arrives out of turn."""
-    return IllegalAction(
-        rule_id,
-        f"いまは席 {seat_to_act + 1} の手番です。",
-        f"It is seat {seat_to_act + 1}'s turn.",
-    )
 
 
 def unknown_action(text: str, examples: Sequence[str]) -> UnreadableAction:

@@ -1,4 +1,4 @@
-"""The driver: one game in progress, with its seed, history, undo/redo and JSON.
+"""The driver: one game in progress, with its seed, history, who may undo what, and its record.
 
 The game engines are pure; everything stateful lives here: the list of
 actions, the states they produced, which seats are bots, and where the
@@ -6,6 +6,10 @@ randomness comes from. Randomness is derived, never carried: the k-th chance
 outcome of a match is drawn from ``default_rng([seed, CHANCE_STREAM, k])``,
 so replaying the actions from the seed, undoing and redoing, or resuming a
 saved game all see the very same dice — undo can never re-roll.
+
+Undo itself is the table's (``rulebook.tables.session.TableSession.undo``:
+stored as a truncation every device sees); the match says where an undo may
+cut (``undo_start``) and cuts (``truncate``).
 """
 
 from __future__ import annotations
@@ -57,6 +61,14 @@ def check_seed(seed: Any) -> int:
     return seed
 
 
+class NotTheSeeds(IllegalAction):
+    """A chance outcome other than the one the seed draws, outside table mode (``expected``: the seed's)."""
+
+    def __init__(self, expected: Any, rule_id: str, message_ja: str, message_en: str) -> None:
+        super().__init__(rule_id, message_ja, message_en)
+        self.expected = expected
+
+
 @dataclass(frozen=True)
 class Step:
     """One applied action and who made it (a human, a bot, or chance).
@@ -103,7 +115,6 @@ class Match:
     _chances: list[int] = field(default_factory=list, repr=False)
     """How many chance outcomes the first k+1 steps hold, per k: ``chance_index`` without a scan
     (a scan per roll made replaying a long record quadratic: 19,500 moves took 20-35 s; issue 17)."""
-    _redo: list[list[Step]] = field(default_factory=list, repr=False)
     _bots: dict[int, Any] = field(default_factory=dict, repr=False)
     _groups: int = field(default=0, repr=False)
 
@@ -227,9 +238,6 @@ class Match:
     def can_undo(self, seats: Collection[int] | None = None) -> bool:
         return self.undo_start(seats) is not None
 
-    def can_redo(self) -> bool:
-        return bool(self._redo)
-
     # ----- playing -----------------------------------------------------------
     def play(self, action: Any) -> Any:
         """Apply ``action`` (an action value or its text) for whoever is to act.
@@ -248,31 +256,46 @@ class Match:
         them (default: the seat to act, or for table-mode dice the first
         human seat).
         """
-        parsed = self.check_group(actions)
+        checked = []
+        state, k = self.state, self.chance_index()
+        for number, action in enumerate(actions, start=len(self._steps)):
+            chance = self.game.current_player(state) == CHANCE
+            action, state = self._checked(state, number, k, action)
+            checked.append((action, state))
+            k += chance
         if author is None:
             player = self.current_player
             author = player if player >= 0 else min(self.human_seats(), default=None)
         self._groups += 1
-        for action in parsed:
-            self._push(action, self._groups, author)
-        self._redo.clear()
-        return parsed
+        for action, state in checked:
+            self._push(action, self._groups, author, state)
+        return [action for action, _ in checked]
 
-    def check_group(self, actions: Sequence[Any]) -> list[Any]:
-        """Parse and validate moves made as one, without applying them; raises ``IllegalAction``."""
-        parsed = [self.game.parse_action(a) if isinstance(a, str) else a for a in actions]
-        state, k = self.state, self.chance_index()
-        for action in parsed:
-            if self.game.current_player(state) == CHANCE:
-                if self.seeded(k):
-                    self._check_seeded(state, k, action)
-                k += 1
-            state = self.game.apply(state, action)
-        return parsed
+    def _checked(self, state: Any, number: int, k: int, action: Any, drawn: bool = False) -> tuple[Any, Any]:
+        """The action (parsed if text) and the state after it: THE one place a move is validated on its way in.
 
-    def _push(self, action: Any, group: int = 0, author: int | None = None) -> Step:
+        Every move that enters a match passes here once — a person's
+        (``play_group``, via ``TableSession.play_group``), a bot's or a drawn
+        outcome (``step_auto``), a stored or recorded one (``extend``,
+        ``from_record``) — and nothing before or after checks it again:
+        text must read as an action (``UnreadableAction``); outside table
+        mode a chance outcome must be the one the seed draws (``IllegalAction``
+        "chance", unless it was just ``drawn`` from the seed, or is one of the
+        ``recorded`` steps of a reseeded copy); then the game's own ``check``
+        (inside ``apply``) refuses what its rules forbid, citing the rule.
+        ``number``: the step's index; ``k``: the chance outcomes before it.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if not drawn and number >= self.recorded and self.seeded(k) and self.game.current_player(state) == CHANCE:
+            self._check_seeded(state, k, action)
+        return action, self.game.apply(state, action)
+
+    def _push(self, action: Any, group: int = 0, author: int | None = None, new_state: Any = None, drawn: bool = False) -> Step:
+        """Append ``action`` as the next step; ``new_state``: the state ``_checked`` already gave for it."""
         actor = self.current_player
-        new_state = self.game.apply(self.state, action)
+        if new_state is None:
+            action, new_state = self._checked(self.state, len(self._steps), self.chance_index(), action, drawn)
         by_user = self.table if actor == CHANCE else (actor >= 0 and not self.is_bot(actor))
         if not group:
             self._groups += 1
@@ -306,15 +329,11 @@ class Match:
         the steps before it stay applied.
         """
         for step in steps:
-            action = self.game.parse_action(step.action) if isinstance(step.action, str) else step.action
-            if self.current_player == CHANCE and self.seeded(self.chance_index()) and len(self._steps) >= self.recorded:
-                self._check_seeded(self.state, self.chance_index(), action)
-            self._push(action, step.group, step.author)
+            self._push(step.action, step.group, step.author)
             self._groups = max(self._groups, step.group)
-        self._redo.clear()
 
     def copy(self) -> "Match":
-        """The same game, seed, seats and moves, with fresh bots and no redo, without replaying.
+        """The same game, seed, seats and moves, with fresh bots, without replaying.
 
         States are immutable values (engines are pure), so the copy shares
         them: a loaded file is replayed once, not twice (issue 17: loading
@@ -333,7 +352,6 @@ class Match:
         if not 0 <= keep <= len(self._steps):
             raise ValueError(f"cannot keep {keep} of {len(self._steps)} steps")
         self._cut_steps(keep)
-        self._redo.clear()
 
     def seeded(self, k: int) -> bool:
         """The seed draws the ``k``-th chance outcome (not table mode, past the entered ones)."""
@@ -343,7 +361,8 @@ class Match:
         """Outside table mode the seed rolls the dice: nobody may choose them."""
         expected = self.sample_at(state, k)
         if action != expected:
-            raise IllegalAction(
+            raise NotTheSeeds(
+                expected,
                 "chance",
                 f"ダイスの目はシード値で決まります（{action} ではなく {expected}）。実物の目を入れるには卓上モードで始めてください。",
                 f"The seed rolls the dice here ({expected}, not {action}); start in table mode to enter real dice.",
@@ -378,7 +397,8 @@ class Match:
         player = self.current_player
         if player == TERMINAL:
             return None
-        if player == CHANCE:
+        drawn = player == CHANCE
+        if drawn:
             if self.table:
                 return None
             action = self.sample_chance()
@@ -388,41 +408,8 @@ class Match:
             action = bot.choose(observation, self.game.legal_actions(self.state), self.bot_rng())
         else:
             return None
-        self._push(action)
-        self._redo.clear()
+        self._push(action, drawn=drawn)
         return action
-
-    def advance(self, limit: int = 100_000) -> list[Any]:
-        """Make automatic moves until a user must act or the game is over."""
-        done: list[Any] = []
-        for _ in range(limit):
-            action = self.step_auto()
-            if action is None:
-                return done
-            done.append(action)
-        raise RuntimeError(f"{self.game.name}: no user decision after {limit} automatic moves")
-
-    def undo(self, seats: Collection[int] | None = None) -> bool:
-        """Take back the last user move (or group) and the automatic moves after it.
-
-        Only where ``undo_start`` allows it (nothing hidden has come to light
-        since; the move is the asking seats' own). Chance outcomes drawn
-        before that move stay: undo never re-rolls.
-        """
-        start = self.undo_start(seats)
-        if start is None:
-            return False
-        self._redo.append(self._cut_steps(start))
-        return True
-
-    def redo(self) -> bool:
-        """Re-apply the last undone group of moves."""
-        if not self._redo:
-            return False
-        for step in self._redo.pop():
-            self._states.append(self.game.apply(self.state, step.action))
-            self._append_step(step)
-        return True
 
     # ----- saving --------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
@@ -446,24 +433,6 @@ class Match:
 
     def to_json(self) -> str:
         return json.dumps(self.to_record(), ensure_ascii=False, indent=1)
-
-    @classmethod
-    def from_json(cls, text: str | bytes, games: Callable[[str], Game]) -> "Match":
-        """Resume from JSON text. Any defect raises ``BadRecord``; nothing half-loads."""
-        if isinstance(text, bytes):
-            if len(text) > MAX_RECORD_BYTES:
-                raise _bad("ファイルが大きすぎます。", "The file is too large.")
-            try:
-                text = text.decode("utf-8")
-            except UnicodeDecodeError:
-                raise _bad("UTF-8 のテキストではありません。", "The file is not UTF-8 text.") from None
-        if len(text) > MAX_RECORD_BYTES:
-            raise _bad("ファイルが大きすぎます。", "The file is too large.")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):  # JSONDecodeError, and ints too long to convert
-            raise _bad("JSON として読めません。", "The file is not valid JSON.") from None
-        return cls.from_record(data, games)
 
     @classmethod
     def from_record(cls, data: Any, games: Callable[[str], Game], seconds: float | None = None) -> "Match":
@@ -524,16 +493,13 @@ class Match:
 
     def _replay_one(self, number: int, text: str, group: int = 0, author: int | None = None) -> None:
         try:
-            action = self.game.parse_action(text)
-            if self.current_player == CHANCE and self.seeded(self.chance_index()) and len(self._steps) >= self.recorded:
-                expected = self.sample_chance()
-                if action != expected:
-                    raise _bad(
-                        f"{number} 手目「{text}」はシード値から出る目（{expected}）と違います。改ざんされた記録です。",
-                        f"Move {number} '{text}' differs from what the seed rolls ({expected}): the record was altered.",
-                    )
-            self._push(action, group, author)
+            self._push(text, group, author)
             self._groups = max(self._groups, group)
+        except NotTheSeeds as error:
+            raise _bad(
+                f"{number} 手目「{text}」はシード値から出る目（{error.expected}）と違います。改ざんされた記録です。",
+                f"Move {number} '{text}' differs from what the seed rolls ({error.expected}): the record was altered.",
+            ) from None
         except (IllegalAction, UnreadableAction) as error:
             raise BadRecord(
                 "record",

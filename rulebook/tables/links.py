@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Iterable
 from urllib.parse import urlencode, urlsplit
 
-from .store import is_token_text
 
 TABLE_PARAM = "t"
 KEYS_PARAM = "k"
@@ -66,10 +65,6 @@ def parse_keys(text: str | None) -> list[str]:
         if piece and piece not in keys:
             keys.append(piece)
     return keys
-
-
-def malformed_keys(keys: Iterable[str]) -> list[str]:
-    return [k for k in keys if not is_token_text(k)]
 
 
 def qr_svg(url: str, scale: int = 3) -> str:

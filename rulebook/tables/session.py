@@ -5,7 +5,7 @@ URL carries: all the people of a table sharing one tablet, or one player on
 their own phone, or none (a spectator). The session keeps the game as a
 ``Match`` rebuilt from the store, and is the only way a page changes it:
 
-- a move is validated by the engine on the page's copy first, then appended
+- a move is validated once, by the engine on the page's copy (``Match.play_group``), then appended
   to the store guarded by the revision the page saw. If another device moved
   in between, nothing is written, the page catches up, and ``TableMoved``
   says so (in both languages) — no move is lost or made twice;
@@ -325,14 +325,15 @@ class TableSession:
 
         Raises ``IllegalAction`` (the rules), ``TableError`` (not this
         page's turn, table closed, or another device moved first); in every
-        case the table and the page's match are as before.
+        case the table and the page's match are as before. The page checks
+        only whose turn it is (``_check_turn``); the moves themselves are
+        validated in one place, ``Match.play_group`` (all or nothing).
         """
         self._check_turn()
         player = self.match.current_player
-        parsed = self.match.check_group(actions)
         author = player if player >= 0 else self.author()
         base = len(self.match.steps)
-        self.match.play_group(parsed, author=author)
+        parsed = self.match.play_group(actions, author=author)
         self._store_from(base)
         self._redo.clear()
         self.advance(auto_roll)

@@ -46,7 +46,7 @@ def test_a_solo_game_played_to_the_end_by_taps(site, new_page, size, lang) -> No
         pytest.fail(f"no end after {MAX_MOVES} taps")
     page.save_screenshot(f"pig-end-{size}-{lang}")
     record = stored_record(page)
-    match = Match.from_json(__import__("json").dumps(record), get_game)
+    match = Match.from_record(record, get_game)
     game = match.game
     assert game.is_terminal(match.state)
     outcome = game.outcome(match.state)

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from tests.support.browser_helpers import click_and_redraw, downloaded_save, drawn, moves_shown, stored_record, wait_moves_change, wait_redrawn
 
+from tests.support.automatic import automatic_moves
+
 from rulebook.core import Match
 from rulebook.games.treasure_hunt import GAME, optimal_win_probability
 from rulebook.games.treasure_hunt.model import RULES
@@ -29,7 +31,7 @@ def saved_record(page) -> dict:
 
 def best_play(seed: int) -> Match:
     match = Match.new(GAME, seed=seed, seats=["optimal"])
-    match.advance()
+    automatic_moves(match)
     return match
 
 

@@ -29,6 +29,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.support.automatic import automatic_moves
+
 from rulebook.bots.search import SearchBot
 from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction, Match, UnreadableAction, all_games, get_game
 from rulebook.core.text import load_rules
@@ -240,18 +242,18 @@ def test_records_round_trip(name, options):
         table = Match.new(game, options, seed=5, table=True)
         for action in actions[:400]:
             table.play(action)
-        again = Match.from_json(table.to_json(), get_game)
+        again = Match.from_record(json.loads(table.to_json()), get_game)
         assert again.states == table.states and again.states == tuple(states[: len(again.states)])
     # digital mode: the seed rolls; humans play the first legal action, bots their own
     kinds = [k for k in game.bot_kinds() if k != "random"] or ["random"]
     n = game.num_seats(game.initial_state(options))
     match = Match.new(game, options, seed=17, seats=[kinds[0]] * (n - 1) + ["human"])
     for _ in range(200):
-        match.advance()
+        automatic_moves(match)
         if match.is_over():
             break
         match.play(game.legal_actions(match.state)[-1])
-    again = Match.from_json(match.to_json(), get_game)
+    again = Match.from_record(json.loads(match.to_json()), get_game)
     assert again.states == match.states and again.seats == match.seats
 
 

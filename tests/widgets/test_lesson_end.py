@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from tests.support.automatic import automatic_moves
+
 from rulebook.core import HUMAN, Match, all_games, get_game
 from rulebook.core.lesson import lesson_match, load_lesson
 from rulebook.core.playon import play_on_match, play_on_seats
@@ -125,7 +127,7 @@ def test_play_on_match_replays_the_script_and_refuses_nothing_it_entered():
     assert match.options["mode"] == "digital" and not match.table and match.entered == done.chance_index()
     assert [str(a) for a in match.actions] == [str(a) for a in done.actions]
     # the record replays exactly (entered outcomes kept; the seed draws the rest)
-    match.advance()
+    automatic_moves(match)
     again = Match.from_record(json.loads(match.to_json()), get_game)
     assert [str(a) for a in again.actions] == [str(a) for a in match.actions]
     # without the entered count the lesson's dice are refused as not the seed's

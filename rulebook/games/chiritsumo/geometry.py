@@ -30,10 +30,6 @@ COLOURS: tuple[str, ...] = ("clear", "yellow", "red", "blue")
 COLOURED: tuple[str, ...] = COLOURS[1:]
 
 
-def is_slot(slot: object) -> bool:
-    return slot in INDEX
-
-
 def supports(slot: Slot) -> tuple[Slot, ...]:
     """The two dice a slot rests on (none on the bottom row)."""
     r, i = slot

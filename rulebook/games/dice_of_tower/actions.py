@@ -13,13 +13,13 @@ loses a die). Dice and seats count from 0.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from rulebook.core.action_text import text_form, text_parser
 from rulebook.core.actions import require_fields
-from rulebook.core.game import unknown_action
 
 
+@text_form("face {value}")
 @dataclass(frozen=True)
 class Face:
     """Chance: the next die waiting to be rolled shows ``value``."""
@@ -29,26 +29,20 @@ class Face:
     def __post_init__(self) -> None:
         require_fields(self, ints=("value",))
 
-    def __str__(self) -> str:
-        return f"face {self.value}"
 
-
+@text_form("off")
 @dataclass(frozen=True)
 class Off:
     """Chance (table mode): the die being rolled left the table; it is out of the game."""
 
-    def __str__(self) -> str:
-        return "off"
 
-
+@text_form("stand")
 @dataclass(frozen=True)
 class Stand:
     """Chance: the towers stood."""
 
-    def __str__(self) -> str:
-        return "stand"
 
-
+@text_form("burst {tower}")
 @dataclass(frozen=True)
 class Burst:
     """Chance: the tower whose bottom die is ``tower`` collapsed."""
@@ -58,10 +52,8 @@ class Burst:
     def __post_init__(self) -> None:
         require_fields(self, ints=("tower",))
 
-    def __str__(self) -> str:
-        return f"burst {self.tower}"
 
-
+@text_form("quake {tower}")
 @dataclass(frozen=True)
 class Quake:
     """Chance (table mode, DT-8): an earthquake, or someone not playing, toppled the tower whose bottom die is ``tower``."""
@@ -71,10 +63,8 @@ class Quake:
     def __post_init__(self) -> None:
         require_fields(self, ints=("tower",))
 
-    def __str__(self) -> str:
-        return f"quake {self.tower}"
 
-
+@text_form("bump {seat} {tower}")
 @dataclass(frozen=True)
 class Bump:
     """Chance (table mode, DT-8): seat ``seat`` (not the one acting) bumped the table and the tower on ``tower`` fell."""
@@ -85,10 +75,8 @@ class Bump:
     def __post_init__(self) -> None:
         require_fields(self, ints=("seat", "tower"))
 
-    def __str__(self) -> str:
-        return f"bump {self.seat} {self.tower}"
 
-
+@text_form("place {die} on {onto}")
 @dataclass(frozen=True)
 class Place:
     """Pick own single die ``die`` and set it on the tower topped by die ``onto``."""
@@ -99,26 +87,20 @@ class Place:
     def __post_init__(self) -> None:
         require_fields(self, ints=("die", "onto"))
 
-    def __str__(self) -> str:
-        return f"place {self.die} on {self.onto}"
 
-
+@text_form("reroll")
 @dataclass(frozen=True)
 class Reroll:
     """Re-roll every own single die (only when no placement exists)."""
 
-    def __str__(self) -> str:
-        return "reroll"
 
-
+@text_form("pass")
 @dataclass(frozen=True)
 class Pass:
     """End the turn without a placement (when none is possible)."""
 
-    def __str__(self) -> str:
-        return "pass"
 
-
+@text_form("remove {die}")
 @dataclass(frozen=True)
 class Remove:
     """After a burst while re-rolling: take own single die ``die`` out of the game."""
@@ -128,40 +110,14 @@ class Remove:
     def __post_init__(self) -> None:
         require_fields(self, ints=("die",))
 
-    def __str__(self) -> str:
-        return f"remove {self.die}"
-
 
 Action = Face | Off | Stand | Burst | Quake | Bump | Place | Reroll | Pass | Remove
 
 OFF, STAND, REROLL, PASS = Off(), Stand(), Reroll(), Pass()
 FACES = tuple(Face(v) for v in range(7))
-_INT = r"(\d{1,3})"
-_PATTERNS = (
-    (re.compile(rf"place {_INT} on {_INT}"), lambda g: Place(int(g[0]), int(g[1]))),
-    (re.compile(rf"face {_INT}"), lambda g: Face(int(g[0]))),
-    (re.compile(rf"burst {_INT}"), lambda g: Burst(int(g[0]))),
-    (re.compile(rf"quake {_INT}"), lambda g: Quake(int(g[0]))),
-    (re.compile(rf"bump {_INT} {_INT}"), lambda g: Bump(int(g[0]), int(g[1]))),
-    (re.compile(rf"remove {_INT}"), lambda g: Remove(int(g[0]))),
-    (re.compile("reroll"), lambda g: REROLL),
-    (re.compile("pass"), lambda g: PASS),
-    (re.compile("stand"), lambda g: STAND),
-    (re.compile("off"), lambda g: OFF),
-)
 EXAMPLES = ("place 3 on 12", "reroll", "pass", "remove 5", "face 4", "stand", "burst 7", "off")
-
-
-def parse(text: str) -> Action:
-    """Read a move from its text form; ``UnreadableAction`` (rule ``actions``) if it is none."""
-    cleaned = " ".join(str(text).strip().lower().split()) if isinstance(text, str) else ""
-    for pattern, build in _PATTERNS:
-        match = pattern.fullmatch(cleaned)
-        if match:
-            action = build(match.groups())
-            if str(action) == cleaned:  # "face 04" would not write itself back the same
-                return action
-    raise unknown_action(str(text)[:60], EXAMPLES)
+parse = text_parser(Place, Face, Burst, Quake, Bump, Remove, Reroll, Pass, Stand, Off, examples=EXAMPLES, canonical=True)
+"""Read a move from its text form (as written: "face 04" is none); ``UnreadableAction`` (rule ``actions``) if it is none."""
 
 
 __all__ = ["Action", "Bump", "Burst", "EXAMPLES", "Quake", "FACES", "Face", "OFF", "Off", "PASS", "Pass", "Place", "REROLL", "Remove", "Reroll", "STAND", "Stand", "parse"]

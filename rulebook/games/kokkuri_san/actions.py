@@ -16,17 +16,20 @@ right), ``first 1`` (seat 1 starts), ``card 7`` / ``card x`` (the card drawn).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from rulebook.core.action_text import choice, integer, integers, text_form, text_parser
 from rulebook.core.actions import require_fields
-from rulebook.core.game import unknown_action
 
 from .cards import X, card_text
 
-_CARD = {"x": X, **{str(v): v for v in range(11)}}
+CARD = choice({card_text(kind): kind for kind in range(X + 1)})
+"""A card kind as written: ``0``..``10``, ``x`` for ×−1."""
+N = integer(digits=2)
+"""Positions, indices and seats: at most two digits."""
 
 
+@text_form("play {pos} {card} {up}", pos=N, card=CARD, up=choice({"up": True, "down": False}))
 @dataclass(frozen=True)
 class Play:
     """Place a token on the candidate at ``pos`` and the card ``card`` under it (``up``: face up)."""
@@ -42,10 +45,8 @@ class Play:
 
             raise malformed(self)
 
-    def __str__(self) -> str:
-        return f"play {self.pos} {card_text(self.card)} {'up' if self.up else 'down'}"
 
-
+@text_form("flip {pos} {index}", pos=N, index=N)
 @dataclass(frozen=True)
 class Flip:
     """Patron effect: turn face up the ``index``-th card under the candidate at ``pos``."""
@@ -56,10 +57,8 @@ class Flip:
     def __post_init__(self) -> None:
         require_fields(self, ints=("pos", "index"))
 
-    def __str__(self) -> str:
-        return f"flip {self.pos} {self.index}"
 
-
+@text_form("swap {a} {b}", a=N, b=N)
 @dataclass(frozen=True)
 class Swap:
     """Patron effect: swap the candidates at positions ``a`` < ``b``."""
@@ -70,10 +69,8 @@ class Swap:
     def __post_init__(self) -> None:
         require_fields(self, ints=("a", "b"))
 
-    def __str__(self) -> str:
-        return f"swap {self.a} {self.b}"
 
-
+@text_form("move {pos}", pos=N)
 @dataclass(frozen=True)
 class Move:
     """Patron effect: move your token from the candidate at ``pos`` to this candidate."""
@@ -83,26 +80,20 @@ class Move:
     def __post_init__(self) -> None:
         require_fields(self, ints=("pos",))
 
-    def __str__(self) -> str:
-        return f"move {self.pos}"
 
-
+@text_form("draw")
 @dataclass(frozen=True)
 class Draw:
     """Patron effect: take the optional draw."""
 
-    def __str__(self) -> str:
-        return "draw"
 
-
+@text_form("skip")
 @dataclass(frozen=True)
 class Skip:
     """Leave an optional patron effect unused."""
 
-    def __str__(self) -> str:
-        return "skip"
 
-
+@text_form("order {kinds}", kinds=integers(" ", digits=2))
 @dataclass(frozen=True)
 class Order:
     """Chance (set-up): the candidate kinds from left to right."""
@@ -112,10 +103,8 @@ class Order:
     def __post_init__(self) -> None:
         require_fields(self, int_tuples=("kinds",))
 
-    def __str__(self) -> str:
-        return "order " + " ".join(str(k) for k in self.kinds)
 
-
+@text_form("first {seat}", seat=N)
 @dataclass(frozen=True)
 class First:
     """Chance (set-up): seat ``seat`` starts the game."""
@@ -125,10 +114,8 @@ class First:
     def __post_init__(self) -> None:
         require_fields(self, ints=("seat",))
 
-    def __str__(self) -> str:
-        return f"first {self.seat}"
 
-
+@text_form("card {card}", card=CARD)
 @dataclass(frozen=True)
 class Card:
     """Chance: the card drawn from the drawing seat's own deck is of kind ``card``."""
@@ -138,37 +125,13 @@ class Card:
     def __post_init__(self) -> None:
         require_fields(self, ranges={"card": (0, X)})
 
-    def __str__(self) -> str:
-        return f"card {card_text(self.card)}"
-
 
 Action = Play | Flip | Swap | Move | Draw | Skip | Order | First | Card
 DRAW = Draw()
 SKIP = Skip()
-_N = r"(\d{1,2})"
-_C = r"(10|[0-9]|x)"
-_PATTERNS = (
-    (re.compile(rf"play {_N} {_C} (up|down)"), lambda g: Play(int(g[0]), _CARD[g[1]], g[2] == "up")),
-    (re.compile(rf"card {_C}"), lambda g: Card(_CARD[g[0]])),
-    (re.compile(rf"flip {_N} {_N}"), lambda g: Flip(int(g[0]), int(g[1]))),
-    (re.compile(rf"swap {_N} {_N}"), lambda g: Swap(int(g[0]), int(g[1]))),
-    (re.compile(rf"move {_N}"), lambda g: Move(int(g[0]))),
-    (re.compile(r"order((?: \d{1,2})+)"), lambda g: Order(tuple(int(x) for x in g[0].split()))),
-    (re.compile(rf"first {_N}"), lambda g: First(int(g[0]))),
-    (re.compile("draw"), lambda g: DRAW),
-    (re.compile("skip"), lambda g: SKIP),
-)
 EXAMPLES = ("play 2 7 up", "play 0 x down", "flip 1 0", "swap 0 3", "move 2", "skip", "card 5")
-
-
-def parse(text: str) -> Action:
-    """Read a move from its text form; ``UnreadableAction`` (rule ``actions``) if it is none."""
-    cleaned = " ".join(str(text).strip().lower().split()) if isinstance(text, str) else ""
-    for pattern, build in _PATTERNS:
-        match = pattern.fullmatch(cleaned)
-        if match:
-            return build(match.groups())
-    raise unknown_action(str(text)[:60], EXAMPLES)
+parse = text_parser(Play, Card, Flip, Swap, Move, Order, First, Draw, Skip, examples=EXAMPLES)
+"""Read a move from its text form; ``UnreadableAction`` (rule ``actions``) if it is none."""
 
 
 __all__ = ["Action", "Card", "DRAW", "Draw", "First", "Flip", "Move", "Order", "Play", "SKIP", "Skip", "Swap", "parse"]

@@ -2,32 +2,36 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from rulebook.core.action_text import Kind, text_form, text_parser
 from rulebook.core.actions import malformed, require_fields
-from rulebook.core.game import unknown_action
 
 from .table import Effect
 
 
+def _effect(text: str) -> Effect:
+    kind, _, amount = text.partition(" ")
+    return Effect(kind, int(amount)) if amount else Effect(kind)
 
+
+EFFECT = Kind(r"(?:miss|special|(?:hit|heal) \d{1,3})", _effect)
+"""A face's effect as written: ``miss``, ``special``, ``hit 6``, ``heal 2``."""
+
+
+@text_form("next")
 @dataclass(frozen=True)
 class Next:
     """Go on to the next turn."""
 
-    def __str__(self) -> str:
-        return "next"
 
-
+@text_form("prev")
 @dataclass(frozen=True)
 class Prev:
     """Go back one turn (a turn moved on too early)."""
 
-    def __str__(self) -> str:
-        return "prev"
 
-
+@text_form("face {face} {effect}", effect=EFFECT)
 @dataclass(frozen=True)
 class SetFace:
     """Face ``face`` (1–6) of the enemy now does ``effect``."""
@@ -40,18 +44,14 @@ class SetFace:
         if not isinstance(self.effect, Effect):
             raise malformed(self)
 
-    def __str__(self) -> str:
-        return f"face {self.face} {self.effect}"
 
-
+@text_form("reset")
 @dataclass(frozen=True)
 class ResetFaces:
     """Put the face table back to the fight's starting enemy (its preset)."""
 
-    def __str__(self) -> str:
-        return "reset"
 
-
+@text_form("hp {hp}")
 @dataclass(frozen=True)
 class SetHp:
     """The enemy has ``hp`` HP (full); 0 = do not track HP."""
@@ -61,10 +61,8 @@ class SetHp:
     def __post_init__(self) -> None:
         require_fields(self, ints=("hp",))
 
-    def __str__(self) -> str:
-        return f"hp {self.hp}"
 
-
+@text_form("attack {amount}")
 @dataclass(frozen=True)
 class Attack:
     """You dealt ``amount`` damage to the enemy."""
@@ -74,10 +72,8 @@ class Attack:
     def __post_init__(self) -> None:
         require_fields(self, ints=("amount",))
 
-    def __str__(self) -> str:
-        return f"attack {self.amount}"
 
-
+@text_form("recover {amount}")
 @dataclass(frozen=True)
 class Recover:
     """The enemy got ``amount`` HP back (never above its HP)."""
@@ -87,52 +83,24 @@ class Recover:
     def __post_init__(self) -> None:
         require_fields(self, ints=("amount",))
 
-    def __str__(self) -> str:
-        return f"recover {self.amount}"
 
-
+@text_form("win")
 @dataclass(frozen=True)
 class Win:
     """You defeated the enemy (when its HP is not tracked)."""
 
-    def __str__(self) -> str:
-        return "win"
 
-
+@text_form("lose")
 @dataclass(frozen=True)
 class Lose:
     """The enemy defeated you."""
 
-    def __str__(self) -> str:
-        return "lose"
-
 
 Action = Next | Prev | SetFace | ResetFaces | SetHp | Attack | Recover | Win | Lose
 
-_N = r"(\d{1,3})"
-_PATTERNS = (
-    (re.compile("next"), lambda g: Next()),
-    (re.compile("prev"), lambda g: Prev()),
-    (re.compile(rf"face {_N} (miss|special)"), lambda g: SetFace(int(g[0]), Effect(g[1]))),
-    (re.compile(rf"face {_N} (hit|heal) {_N}"), lambda g: SetFace(int(g[0]), Effect(g[1], int(g[2])))),
-    (re.compile("reset"), lambda g: ResetFaces()),
-    (re.compile(rf"hp {_N}"), lambda g: SetHp(int(g[0]))),
-    (re.compile(rf"attack {_N}"), lambda g: Attack(int(g[0]))),
-    (re.compile(rf"recover {_N}"), lambda g: Recover(int(g[0]))),
-    (re.compile("win"), lambda g: Win()),
-    (re.compile("lose"), lambda g: Lose()),
-)
 EXAMPLES = ("next", "prev", "face 6 hit 6", "face 3 miss", "reset", "hp 10", "attack 3", "recover 2", "win", "lose")
-
-
-def parse(text: str) -> Action:
-    """Read an action from its text form; ``UnreadableAction`` (rule ``actions``) if it is none."""
-    cleaned = " ".join(text.strip().lower().split()) if isinstance(text, str) else ""
-    for pattern, build in _PATTERNS:
-        match = pattern.fullmatch(cleaned)
-        if match:
-            return build(match.groups())
-    raise unknown_action(str(text)[:60], EXAMPLES)
+parse = text_parser(Next, Prev, SetFace, ResetFaces, SetHp, Attack, Recover, Win, Lose, examples=EXAMPLES)
+"""Read an action from its text form; ``UnreadableAction`` (rule ``actions``) if it is none."""
 
 
 __all__ = ["Action", "Attack", "Lose", "Next", "Prev", "Recover", "ResetFaces", "SetFace", "SetHp", "Win", "parse"]

@@ -10,13 +10,15 @@ drawn from the deck). Card names are the codes of ``data/buildings.json``.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from rulebook.core.action_text import choice, integers, text_form, text_parser
 from rulebook.core.actions import malformed, require_fields
-from rulebook.core.game import unknown_action
 
-from .data import BY_CODE, KINDS_T, N_CARDS
+from .data import BY_CODE, N_CARDS
+
+CARD = choice({code: kind for code, kind in BY_CODE.items() if kind < N_CARDS})
+"""A card kind as written: its code in ``data/buildings.json`` (the public buildings are no cards)."""
 
 
 def _card_kind(action: object, kind: object) -> None:
@@ -24,6 +26,7 @@ def _card_kind(action: object, kind: object) -> None:
         raise malformed(action)
 
 
+@text_form("place {building}")
 @dataclass(frozen=True)
 class Place:
     """Place a worker on building ``building`` (its index in the table's building list)."""
@@ -33,10 +36,8 @@ class Place:
     def __post_init__(self) -> None:
         require_fields(self, ints=("building",))
 
-    def __str__(self) -> str:
-        return f"place {self.building}"
 
-
+@text_form("discard {kind}", kind=CARD)
 @dataclass(frozen=True)
 class Discard:
     """Discard one card of kind ``kind`` from your hand."""
@@ -46,10 +47,8 @@ class Discard:
     def __post_init__(self) -> None:
         _card_kind(self, self.kind)
 
-    def __str__(self) -> str:
-        return f"discard {KINDS_T[self.kind].code}"
 
-
+@text_form("build {kind}", kind=CARD)
 @dataclass(frozen=True)
 class Build:
     """Build the building card of kind ``kind`` from your hand."""
@@ -59,10 +58,8 @@ class Build:
     def __post_init__(self) -> None:
         _card_kind(self, self.kind)
 
-    def __str__(self) -> str:
-        return f"build {KINDS_T[self.kind].code}"
 
-
+@text_form("pick {kind}", kind=CARD)
 @dataclass(frozen=True)
 class Pick:
     """Design office: keep the revealed card of kind ``kind``."""
@@ -72,10 +69,8 @@ class Pick:
     def __post_init__(self) -> None:
         _card_kind(self, self.kind)
 
-    def __str__(self) -> str:
-        return f"pick {KINDS_T[self.kind].code}"
 
-
+@text_form("sell {buildings}", buildings=integers(",", least=0, empty="none"))
 @dataclass(frozen=True)
 class Sell:
     """Sell the buildings ``buildings`` (indices in the building list, ascending) to pay wages."""
@@ -85,10 +80,8 @@ class Sell:
     def __post_init__(self) -> None:
         require_fields(self, int_tuples=("buildings",))
 
-    def __str__(self) -> str:
-        return "sell " + (",".join(str(i) for i in self.buildings) if self.buildings else "none")
 
-
+@text_form("card {kind}", kind=CARD)
 @dataclass(frozen=True)
 class Card:
     """Chance: the card drawn from the deck is of kind ``kind``."""
@@ -98,30 +91,12 @@ class Card:
     def __post_init__(self) -> None:
         _card_kind(self, self.kind)
 
-    def __str__(self) -> str:
-        return f"card {KINDS_T[self.kind].code}"
-
 
 Action = Place | Discard | Build | Pick | Sell | Card
 
 EXAMPLES = ("place 0", "discard goods", "build farm", "pick steel", "sell 4,6", "card factory")
-_WORD = r"([a-z]+)"
-_CARDS = {"discard": Discard, "build": Build, "pick": Pick, "card": Card}
-
-
-def parse(text: str) -> Action:
-    """Read a move from its text form; ``UnreadableAction`` (rule ``actions``) if it is none."""
-    cleaned = " ".join(str(text).strip().lower().split()) if isinstance(text, str) else ""
-    m = re.fullmatch(r"place (\d{1,3})", cleaned)
-    if m:
-        return Place(int(m[1]))
-    m = re.fullmatch(r"sell (none|\d{1,3}(?:,\d{1,3})*)", cleaned)
-    if m:
-        return Sell(() if m[1] == "none" else tuple(int(x) for x in m[1].split(",")))
-    m = re.fullmatch(rf"(discard|build|pick|card) {_WORD}", cleaned)
-    if m and m[2] in BY_CODE and BY_CODE[m[2]] < N_CARDS:
-        return _CARDS[m[1]](BY_CODE[m[2]])
-    raise unknown_action(str(text)[:60], EXAMPLES)
+parse = text_parser(Place, Sell, Discard, Build, Pick, Card, examples=EXAMPLES)
+"""Read a move from its text form; ``UnreadableAction`` (rule ``actions``) if it is none."""
 
 
 __all__ = ["Action", "Build", "Card", "Discard", "EXAMPLES", "Pick", "Place", "Sell", "parse"]

@@ -7,14 +7,13 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from rulebook.core.action_text import integers, text_form, text_parser, word
 from rulebook.core.actions import require_fields
-from rulebook.core.game import unknown_action
 
 
-
+@text_form("roll {die} {pips}")
 @dataclass(frozen=True)
 class Roll:
     """Chance: die ``die`` shows ``pips``."""
@@ -25,10 +24,8 @@ class Roll:
     def __post_init__(self) -> None:
         require_fields(self, ints=("die", "pips"))
 
-    def __str__(self) -> str:
-        return f"roll {self.die} {self.pips}"
 
-
+@text_form("reroll {dice}", dice=integers(",", most=10))
 @dataclass(frozen=True)
 class Reroll:
     """Re-roll the dice at indices ``dice`` (increasing); the rest are held."""
@@ -38,10 +35,8 @@ class Reroll:
     def __post_init__(self) -> None:
         require_fields(self, int_tuples=("dice",))
 
-    def __str__(self) -> str:
-        return "reroll " + ",".join(str(d) for d in self.dice)
 
-
+@text_form("score {category}[ {face}]", category=word("a-z0-9", 12))
 @dataclass(frozen=True)
 class Score:
     """Write the dice into ``category`` (``face``: the chosen value for kind, 0 otherwise)."""
@@ -52,31 +47,12 @@ class Score:
     def __post_init__(self) -> None:
         require_fields(self, texts=("category",), ints=("face",))
 
-    def __str__(self) -> str:
-        return f"score {self.category} {self.face}" if self.face else f"score {self.category}"
-
 
 Action = Roll | Reroll | Score
 
-_INT = r"(\d{1,3})"
-_PATTERNS = (
-    (re.compile(rf"roll {_INT} {_INT}"), lambda g: Roll(int(g[0]), int(g[1]))),
-    (re.compile(r"reroll (\d{1,3}(?:,\d{1,3}){0,9})"), lambda g: Reroll(tuple(int(x) for x in g[0].split(",")))),
-    (re.compile(rf"score ([a-z0-9]{{1,12}})(?: {_INT})?"), lambda g: Score(g[0], int(g[1]) if g[1] else 0)),
-)
 EXAMPLES = ("roll 2 5", "reroll 0,3,4", "score 5s", "score chance", "score kind 6")
-
-
-def parse(text: str) -> Action:
-    """Read an action from its text form; ``UnreadableAction`` (rule ``actions``) if it is none."""
-    cleaned = " ".join(str(text).strip().lower().split()) if isinstance(text, str) else ""
-    for pattern, build in _PATTERNS:
-        match = pattern.fullmatch(cleaned)
-        if match:
-            action = build(match.groups())
-            if str(action) == cleaned:  # "score 5s 0" would not write itself back the same
-                return action
-    raise unknown_action(str(text)[:60], EXAMPLES)
+parse = text_parser(Roll, Reroll, Score, examples=EXAMPLES, canonical=True)
+"""Read an action from its text form (as written: "score 5s 0" is none); ``UnreadableAction`` (rule ``actions``) if it is none."""
 
 
 __all__ = ["Action", "Reroll", "Roll", "Score", "parse"]

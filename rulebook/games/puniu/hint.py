@@ -56,7 +56,6 @@ KEEPS: tuple[tuple[int, ...], ...] = tuple(
 KEEP_INDEX = {k: i for i, k in enumerate(KEEPS)}
 OPTIONS: tuple[tuple[str, int], ...] = tuple((c, 0) for c in CATEGORIES if c != "kind") + tuple(("kind", f) for f in FACES)
 """Every way to write dice down: (category, face) — face only for kind."""
-OPTION_CATEGORY = np.array([CATEGORIES.index(c) for c, _ in OPTIONS])
 THRESHOLDS = np.array([FREE_PENALTY + 1 + BAND_WIDTH * j for j in range(len(CATEGORIES))])
 """Total penalty at which the j-th highest score is cancelled (31, 41, …, 101)."""
 MAX_PENALTY = 30 * len(CATEGORIES)

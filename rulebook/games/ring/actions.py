@@ -2,7 +2,8 @@
 
 Every possible action exists once, made at import (``DEAL[card]``,
 ``ROLL[pips]``, ``TAKE[pips]``, ``DISCARD[card]``, ``PLAY[card]``), so
-``legal_actions`` hands out ready values and ``parse`` is a dictionary look-up.
+``legal_actions`` hands out ready values; ``parse`` reads only the texts these
+values write (``canonical``: no leading zeros, no out-of-range pips).
 A card is its id (see ``cards``); its text form is ``"ruby-5"``.
 """
 
@@ -10,13 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulebook.core.action_text import choice, integer, text_form, text_parser
 from rulebook.core.actions import require_fields
-from rulebook.core.game import unknown_action
 
 from .cards import CARD_NAMES
 
+CARD = choice({name: k for k, name in enumerate(CARD_NAMES)})
+"""A card as written: its name (``ruby-5``)."""
+PIPS = integer(digits=1, low=1, high=6)
 
 
+@text_form("deal {card}", card=CARD)
 @dataclass(frozen=True)
 class Deal:
     """Chance: the next card dealt (to the next seat still short of six) is ``card``."""
@@ -26,10 +31,8 @@ class Deal:
     def __post_init__(self) -> None:
         require_fields(self, ranges={"card": (0, len(CARD_NAMES) - 1)})
 
-    def __str__(self) -> str:
-        return f"deal {CARD_NAMES[self.card]}"
 
-
+@text_form("roll {pips}", pips=PIPS)
 @dataclass(frozen=True)
 class Roll:
     """Chance: the next of the parent's dice shows ``pips``."""
@@ -39,10 +42,8 @@ class Roll:
     def __post_init__(self) -> None:
         require_fields(self, ranges={"pips": (1, 6)})
 
-    def __str__(self) -> str:
-        return f"roll {self.pips}"
 
-
+@text_form("take {pips}", pips=PIPS)
 @dataclass(frozen=True)
 class Take:
     """Draft: take a die showing ``pips`` from the centre (dice with equal pips are alike)."""
@@ -52,10 +53,8 @@ class Take:
     def __post_init__(self) -> None:
         require_fields(self, ranges={"pips": (1, 6)})
 
-    def __str__(self) -> str:
-        return f"take {self.pips}"
 
-
+@text_form("discard {card}", card=CARD)
 @dataclass(frozen=True)
 class Discard:
     """Lay ``card`` from your hand face down in the centre."""
@@ -65,10 +64,8 @@ class Discard:
     def __post_init__(self) -> None:
         require_fields(self, ranges={"card": (0, len(CARD_NAMES) - 1)})
 
-    def __str__(self) -> str:
-        return f"discard {CARD_NAMES[self.card]}"
 
-
+@text_form("play {card}", card=CARD)
 @dataclass(frozen=True)
 class Play:
     """Play ``card`` face up to the trick."""
@@ -77,9 +74,6 @@ class Play:
 
     def __post_init__(self) -> None:
         require_fields(self, ranges={"card": (0, len(CARD_NAMES) - 1)})
-
-    def __str__(self) -> str:
-        return f"play {CARD_NAMES[self.card]}"
 
 
 Action = Deal | Roll | Take | Discard | Play
@@ -91,17 +85,9 @@ PLAY: tuple[Play, ...] = tuple(Play(c) for c in CARD_RANGE)
 ROLL: tuple[Roll | None, ...] = (None,) + tuple(Roll(p) for p in range(1, 7))
 TAKE: tuple[Take | None, ...] = (None,) + tuple(Take(p) for p in range(1, 7))
 
-_BY_TEXT: dict[str, Action] = {str(a): a for a in (*DEAL, *DISCARD, *PLAY, *ROLL[1:], *TAKE[1:])}
 EXAMPLES = ("play ruby-5", "discard coin-0", "take 3", "roll 4", "deal emerald-7")
-
-
-def parse(text: str) -> Action:
-    """The action written as ``text`` (case and spacing are forgiven); ``UnreadableAction`` otherwise."""
-    cleaned = " ".join(text.strip().lower().split()) if isinstance(text, str) else ""
-    action = _BY_TEXT.get(cleaned)
-    if action is None:
-        raise unknown_action(str(text)[:60], EXAMPLES)
-    return action
+parse = text_parser(Deal, Roll, Take, Discard, Play, examples=EXAMPLES, canonical=True)
+"""The action written as ``text`` (case and spacing are forgiven); ``UnreadableAction`` otherwise."""
 
 
 __all__ = ["Action", "DEAL", "DISCARD", "Deal", "Discard", "PLAY", "Play", "ROLL", "Roll", "TAKE", "Take", "parse"]

@@ -174,11 +174,6 @@ def adjust_die(area: str, pips: int, steps: int) -> tuple[str, int]:
     return AREAS[a], p
 
 
-def ring_loss(area: int, pips: int) -> int:
-    """How far the ring slides towards the fingertip at the end of a round."""
-    return 0 if area == JUST else pips
-
-
 __all__ = [
     "ADJUST",
     "AREAS",
@@ -201,7 +196,6 @@ __all__ = [
     "high_order",
     "next_leader_index",
     "rank_order",
-    "ring_loss",
     "trick_winners",
     "winners_of",
 ]

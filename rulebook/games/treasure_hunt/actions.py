@@ -12,22 +12,19 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from rulebook.core.action_text import integers, text_form, text_parser, word
 from rulebook.core.actions import require_fields
-from rulebook.core.game import unknown_action
 
 
-
+@text_form("roll")
 @dataclass(frozen=True)
 class RollDice:
     """Throw the two dice (from the start of an expedition or after a check)."""
 
-    def __str__(self) -> str:
-        return "roll"
 
-
+@text_form("die {index} {pips}")
 @dataclass(frozen=True)
 class Die:
     """Chance: die ``index`` (1 or 2) shows ``pips``."""
@@ -38,10 +35,8 @@ class Die:
     def __post_init__(self) -> None:
         require_fields(self, ints=("index", "pips"))
 
-    def __str__(self) -> str:
-        return f"die {self.index} {self.pips}"
 
-
+@text_form("check {numbers}", numbers=integers(" ", most=3))
 @dataclass(frozen=True)
 class Check:
     """Check ``numbers`` (one number, or both dice), kept in ascending order."""
@@ -54,10 +49,8 @@ class Check:
         require_fields(self, int_tuples=("numbers",))
         object.__setattr__(self, "numbers", tuple(sorted(self.numbers)))
 
-    def __str__(self) -> str:
-        return "check " + " ".join(str(n) for n in self.numbers)
 
-
+@text_form("seal {number}")
 @dataclass(frozen=True)
 class Seal:
     """TH-2: the roll failed; seal ``number``."""
@@ -67,10 +60,8 @@ class Seal:
     def __post_init__(self) -> None:
         require_fields(self, ints=("number",))
 
-    def __str__(self) -> str:
-        return f"seal {self.number}"
 
-
+@text_form("give-up {number}")
 @dataclass(frozen=True)
 class GiveUp:
     """TH-3: give up before a roll and seal ``number``."""
@@ -80,10 +71,8 @@ class GiveUp:
     def __post_init__(self) -> None:
         require_fields(self, ints=("number",))
 
-    def __str__(self) -> str:
-        return f"give-up {self.number}"
 
-
+@text_form("bring {treasure}[ lift {lift}]", treasure=word("a-z", 20))
 @dataclass(frozen=True)
 class Bring:
     """TH-3: bring ``treasure`` home; ``lift`` (salve, fountain) is the seal taken off, 0 for none."""
@@ -94,32 +83,12 @@ class Bring:
     def __post_init__(self) -> None:
         require_fields(self, ints=("lift",), texts=("treasure",))
 
-    def __str__(self) -> str:
-        return f"bring {self.treasure}" + (f" lift {self.lift}" if self.lift else "")
-
 
 Action = RollDice | Die | Check | Seal | GiveUp | Bring
 
-_INT = r"(\d{1,3})"
-_PATTERNS = (
-    (re.compile("roll"), lambda g: RollDice()),
-    (re.compile(rf"die {_INT} {_INT}"), lambda g: Die(int(g[0]), int(g[1]))),
-    (re.compile(rf"check {_INT}(?: {_INT})?(?: {_INT})?"), lambda g: Check(tuple(int(x) for x in g if x is not None))),
-    (re.compile(rf"seal {_INT}"), lambda g: Seal(int(g[0]))),
-    (re.compile(rf"give-up {_INT}"), lambda g: GiveUp(int(g[0]))),
-    (re.compile(rf"bring ([a-z]{{1,20}})(?: lift {_INT})?"), lambda g: Bring(g[0], int(g[1]) if g[1] else 0)),
-)
 EXAMPLES = ("roll", "check 3 4", "check 7", "seal 7", "bring scarab", "bring salve lift 7", "give-up 5", "die 1 4")
-
-
-def parse(text: str) -> Action:
-    """Read an action from its text form; ``UnreadableAction`` if it is none."""
-    cleaned = " ".join(str(text).strip().lower().split()) if isinstance(text, str) else ""
-    for pattern, build in _PATTERNS:
-        match = pattern.fullmatch(cleaned)
-        if match:
-            return build(match.groups())
-    raise unknown_action(str(text)[:60], EXAMPLES)
+parse = text_parser(RollDice, Die, Check, Seal, GiveUp, Bring, examples=EXAMPLES)
+"""Read an action from its text form; ``UnreadableAction`` if it is none."""
 
 
 __all__ = ["Action", "Bring", "Check", "Die", "GiveUp", "RollDice", "Seal", "parse"]

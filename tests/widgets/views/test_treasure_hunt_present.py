@@ -12,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.support.th_helpers import SALVE_TRIP, play, roll
 
+from tests.support.automatic import automatic_moves
+
 from rulebook.core import IllegalAction, Match
 from rulebook.games.treasure_hunt import GAME, Bring, Check, GiveUp, Seal, action_values, solver
 from rulebook.games.treasure_hunt.state import Phase, State
@@ -152,7 +154,7 @@ def test_a_lost_hunt_is_a_defeat_never_a_success():
 
 def test_a_won_hunt_is_a_success():
     match = Match.new(GAME, seed=302, seats=["optimal"])  # best play wins this one
-    match.advance()
+    automatic_moves(match)
     state = match.state
     assert state.result.winners
     vm = view(state)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from tests.support.th_helpers import SALVE_TRIP, SCARAB_TRIP, roll, table_match
 
+from tests.support.automatic import automatic_moves
+
 from rulebook.core import Match
 from rulebook.games.treasure_hunt import GAME, Bring, Check, GiveUp, RollDice, action_values, solver
 from rulebook.games.treasure_hunt.model import bit, mask_of
@@ -313,7 +315,7 @@ def test_a_whole_game_by_the_best_buttons_to_its_end() -> None:
     assert f"data-result='{outcome.reason}'" in app.outcome_box.value
     assert app.actions.children == () or all("rb-best" not in c._dom_classes for c in app.actions.children)
     bot = Match.new(GAME, seed=8, seats=["optimal"])
-    bot.advance()
+    automatic_moves(bot)
     assert [str(a) for a in bot.actions] == [str(a) for a in app.match.actions]
 
 

@@ -8,8 +8,11 @@ import random
 import numpy as np
 import pytest
 from tests.rulebook.games.chiritsumo.ct_helpers import START, EndingPolicy, all_done, hako_state, hand, plain, random_arrangement, seat
+from tests.support.one_table import on_a_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from tests.support.automatic import automatic_moves
 
 from rulebook.bots import RandomBot
 from rulebook.core import CHANCE, Match
@@ -46,7 +49,7 @@ def rounds_of(match: Match):
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_solver_bot_plays_the_best_arrangement_every_round(seed):
     match = Match.new(GAME, {"mode": "solo"}, seed=seed, seats=["solver"])
-    match.advance()
+    automatic_moves(match)
     assert match.is_over()
     rolls = rounds_of(match)
     history = match.state.seats[0].history
@@ -57,25 +60,27 @@ def test_solver_bot_plays_the_best_arrangement_every_round(seed):
 
 def test_four_solver_bots_finish_a_hakoniwa_game():
     match = Match.new(GAME, {"mode": "hakoniwa", "players": 4}, seed=7, seats=["solver"] * 4)
-    match.advance()
+    automatic_moves(match)
     assert match.is_over()
     outcome = GAME.outcome(match.state)
     assert outcome.reason in ("hako-end", "hako-fuji", "hako-chiritsumo")
-    again = Match.from_json(match.to_json(), lambda name: GAME)
+    again = Match.from_record(json.loads(match.to_json()), lambda name: GAME)
     assert again.state == match.state
 
 
 def test_mixed_seats_wait_for_the_human():
-    match = Match.new(GAME, {"mode": "hakoniwa", "players": 2}, seed=4, seats=["human", "solver"])
-    match.advance()
+    table = on_a_table(Match.new(GAME, {"mode": "hakoniwa", "players": 2}, seed=4, seats=["human", "solver"]))
+    table.roll()
+    match = table.match
     assert match.current_player == 0 and match.waiting_for_user()
-    match.play("done")
-    arranged = match.states[-2]
-    assert match.undo() and match.state == arranged  # before anything else happens, 'done' can be taken back
-    match.play("done")
-    match.advance()  # the bot stacks (and swaps, if it completed); the next round is rolled
+    arranged = match.state
+    table.play_group(["done"])  # the bot stacks at once; the next roll waits for the Roll button
+    assert table.undo() and table.match.state == arranged  # before anything else happens, 'done' can be taken back
+    table.play_group(["done"])
+    table.roll()  # the next round is rolled
+    match = table.match
     assert match.is_over() or (match.waiting_for_user() and match.current_player == 0 and match.state.round == 2)
-    assert not match.undo()  # the next round's dice were seen: no going back past them (BGA's rule)
+    assert not table.undo()  # the next round's dice were seen: no going back past them (BGA's rule)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,6 +11,8 @@ import json
 
 import pytest
 from tests.rulebook.games.chiritsumo.ct_helpers import ALL_SLOTS, P, START, build, oracle_score, roll_round, seat, uniform
+from tests.support.one_table import on_a_table
+from tests.support.automatic import automatic_moves
 
 from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction, Match, UnreadableAction
 from rulebook.games.chiritsumo import GAME, Seat, State, best_arrangement, rating
@@ -120,12 +122,12 @@ def test_chance_refusals():
 def test_same_seed_same_dice_and_table_mode_takes_real_dice():
     a = Match.new(GAME, {"mode": "solo"}, seed=42)
     b = Match.new(GAME, {"mode": "solo"}, seed=42)
-    a.advance()
-    b.advance()
+    automatic_moves(a)
+    automatic_moves(b)
     assert a.state == b.state and a.actions == b.actions
     t = solo_match()
     assert t.waiting_for_user() and t.current_player == CHANCE
-    t.advance()
+    automatic_moves(t)
     assert t.current_player == CHANCE  # table mode: nothing is drawn
     roll_round(t, [[(c, 6) for c in START]])
     assert t.state.seats[0].pips == (6,) * 10
@@ -394,7 +396,7 @@ def test_solo_outcome_carries_the_rating(total, key):
 # ----- observations ----------------------------------------------------------------------------------------
 def test_observation_is_public_and_json():
     m = Match.new(GAME, {"mode": "hakoniwa", "players": 3}, seed=9)
-    m.advance()
+    automatic_moves(m)
     for s in range(3):
         view = GAME.observe(m.state, s)
         json.dumps(view)
@@ -429,30 +431,32 @@ def test_oddly_typed_actions_cannot_exist(label, build):
 
 # ----- the driver on Chiritsumo: undo never re-rolls ---------------------------------------------------
 def test_undo_then_the_same_move_rolls_the_same_dice():
-    m = Match.new(GAME, {"mode": "solo"}, seed=2024)
-    m.advance()
-    first_roll = m.state.seats[0].pips
-    m.play("done")
-    assert m.undo()  # before the next roll
+    table = on_a_table(Match.new(GAME, {"mode": "solo"}, seed=2024))
+    table.roll()
+    first_roll = table.match.state.seats[0].pips
+    table.play_group(["done"])
+    assert table.undo()  # before the next roll
+    m = table.match
     assert m.state.round == 1 and m.state.seats[0].pips == first_roll and m.state.phase == "arrange"
-    assert m.redo()
-    m.advance()
-    second_roll = m.state.seats[0].pips
-    assert not m.undo()  # the second roll is seen: undo would let the player plan with it
+    assert table.redo()
+    table.roll()
+    second_roll = table.match.state.seats[0].pips
+    assert not table.undo()  # the second roll is seen: undo would let the player plan with it
     again = Match.new(GAME, {"mode": "solo"}, seed=2024)
-    again.advance()
+    automatic_moves(again)
     again.play("done")
-    again.advance()
+    automatic_moves(again)
     assert again.state.seats[0].pips == second_roll  # the seed rolls the same dice whatever the page does
 
 
 def test_auto_stack_group_is_one_undo():
     m = Match.new(GAME, {"mode": "solo"}, seed=8)
-    m.advance()
+    automatic_moves(m)
     s = m.state.seats[0]
     target = best_arrangement(list(zip(s.dice, s.pips)))[0]
     moves = arrangement_actions(list(zip(s.dice, s.pips)), {}, target)
     before = m.state
-    m.play_group(moves)
-    assert m.state.seats[0].pyramid() == target
-    assert m.undo() and m.state == before
+    table = on_a_table(m)
+    table.play_group(moves)
+    assert table.match.state.seats[0].pyramid() == target
+    assert table.undo() and table.match.state == before

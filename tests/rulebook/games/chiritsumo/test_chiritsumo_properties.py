@@ -14,8 +14,11 @@ from collections import Counter
 
 import pytest
 from tests.rulebook.games.chiritsumo.ct_helpers import EndingPolicy
+from tests.support.one_table import on_a_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from tests.support.automatic import automatic_moves
 
 from rulebook.core import CHANCE, BadRecord, IllegalAction, Match, get_game
 from rulebook.core.text import load_rules
@@ -217,34 +220,36 @@ def test_legal_actions_agree_with_is_legal_and_round_trip_as_text(options, seed,
 def test_json_round_trip_with_undo_and_redo(options, seed, table, length):
     n = 1 if options["mode"] == "solo" else options["players"]
     ops = random.Random(seed).choices(["play", "auto", "undo", "redo"], weights=[14, 1, 3, 2], k=length)
-    match = Match.new(GAME, options, seed=seed, table=table)
+    desk = on_a_table(Match.new(GAME, options, seed=seed, table=table))  # undo and redo are the table's
     policy = EndingPolicy(random.Random(seed), wander=0.5)
     for op in ops:
+        match = desk.match
         if match.is_over():
             break
         if op == "undo":
             policy.plan = None
-            match.undo()
+            desk.undo()
         elif op == "redo":
             policy.plan = None
-            match.redo()
+            desk.redo()
         elif op == "auto" or (match.current_player == CHANCE and not table):
-            match.advance()
+            desk.roll()
         elif match.current_player == CHANCE:
-            match.play(random.Random(seed + len(match.actions)).choice(GAME.legal_actions(match.state)))
+            desk.play_group([random.Random(seed + len(match.actions)).choice(GAME.legal_actions(match.state))])
         elif match.is_bot(match.current_player):
-            match.advance()
+            desk.advance()
         else:
             action = policy.choose(match.state)
             if not GAME.is_legal(match.state, action):  # a stale plan after undo/redo
                 policy.plan = None
                 action = GAME.legal_actions(match.state)[0]
-            match.play(action)
+            desk.play_group([action])
+    match = desk.match
     text = match.to_json()
     record = json.loads(text)
     assert set(record) == {"game", "version", "options", "seed", "actions", "meta"}
     assert record["actions"] == [str(a) for a in match.actions]
-    again = Match.from_json(text, get_game)
+    again = Match.from_record(json.loads(text), get_game)
     assert again.state == match.state
     assert again.states == match.states
     assert again.actions == match.actions
@@ -254,7 +259,7 @@ def test_json_round_trip_with_undo_and_redo(options, seed, table, length):
 
 def test_altered_roll_is_refused():
     match = Match.new(GAME, {"mode": "solo"}, seed=3)
-    match.advance()
+    automatic_moves(match)
     record = match.to_record()
     first = record["actions"][0]
     seat_, die, pips = first.split()[1:]
@@ -268,5 +273,5 @@ def test_table_mode_record_keeps_the_entered_dice():
     match = Match.new(GAME, {"mode": "hakoniwa", "players": 2}, seed=3, table=True)
     for k in range(20):
         match.play(GAME.legal_actions(match.state)[k % 6])
-    again = Match.from_json(match.to_json(), get_game)
+    again = Match.from_record(json.loads(match.to_json()), get_game)
     assert again.state == match.state and again.table

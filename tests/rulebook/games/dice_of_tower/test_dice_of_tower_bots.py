@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests.support.automatic import automatic_moves
+
 from rulebook.core import Match
 from rulebook.games.dice_of_tower import ENGINE as GAME
 from rulebook.games.dice_of_tower.actions import Place, Remove
@@ -60,7 +62,7 @@ def test_bot_games_end_with_legal_moves(players) -> None:
     for seat, kind in enumerate(kinds):
         if kind == "search":
             match._bots[seat] = make_search_bot(GAME, budget=None, iterations=40)  # quick and reproducible
-    match.advance()
+    automatic_moves(match)
     assert match.is_over() and GAME.outcome(match.state).winners
 
 

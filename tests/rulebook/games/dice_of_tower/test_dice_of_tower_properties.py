@@ -8,6 +8,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support.automatic import automatic_moves
+
 from rulebook.core import CHANCE, TERMINAL, IllegalAction, Match, UnreadableAction
 from rulebook.games.dice_of_tower import ENGINE as GAME
 from rulebook.games.dice_of_tower.actions import OFF, PASS, REROLL, STAND, Burst, Face, Place, Remove, parse
@@ -101,15 +103,15 @@ def test_records_replay_to_the_same_states(seed, options) -> None:
     if match.table:  # real dice are entered: play chance by hand from a seeded generator
         rng = random.Random(seed)
         for _ in range(3000):
-            match.advance()
+            automatic_moves(match)
             if match.is_over():
                 break
             outcomes = GAME.chance_outcomes(match.state)
             match.play(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
     else:
-        match.advance()
+        automatic_moves(match)
     assert match.is_over()
-    again = Match.from_json(match.to_json(), lambda name: GAME)
+    again = Match.from_record(json.loads(match.to_json()), lambda name: GAME)
     assert again.states == match.states
 
 

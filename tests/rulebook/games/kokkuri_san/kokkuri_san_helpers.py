@@ -57,14 +57,14 @@ def board_state(cards: dict, players: int, board: list[list[tuple[int, str]]], *
     face-down ``Play``. Tokens follow the cards. Hands and decks hold each
     seat's remaining cards, so the state looks reachable.
     """
-    from rulebook.games.kokkuri_san.actions import _CARD, Play
+    from rulebook.games.kokkuri_san.actions import CARD, Play
 
     start = GAME.initial_state({"players": players, "cards": cards})
     k = len(start.cards.candidates)
     columns = [list(column) for column in board] + [[] for _ in range(k - len(board))]
     seat, card = columns[last].pop()
-    action = Play(last, _CARD[card], False)
-    rows = tuple(tuple(Played(s, _CARD[c], False) for s, c in column) for column in columns)
+    action = Play(last, CARD.read(card), False)
+    rows = tuple(tuple(Played(s, CARD.read(c), False) for s, c in column) for column in columns)
     toks = tuple(tuple(s for s, _ in column) for column in columns)
     hands, decks = [], []
     for s in range(players):

@@ -8,6 +8,8 @@ import numpy as np
 import pytest
 from tests.rulebook.games.kokkuri_san.kokkuri_san_helpers import GAME, random_states
 
+from tests.support.automatic import automatic_moves
+
 from rulebook.core import Match
 from rulebook.games.kokkuri_san.bots import RulesBot, make_search_bot
 from rulebook.games.kokkuri_san.state import EFFECT, TURN
@@ -50,7 +52,7 @@ def test_the_rule_based_bot_beats_random_bots():
         seats = ["random"] * 4
         seats[seat] = "rules"
         match = Match.new(GAME, {"players": 4}, seed=500 + g, seats=seats)
-        match.advance()
+        automatic_moves(match)
         outcome = GAME.outcome(match.state)
         share += (seat in outcome.winners) / len(outcome.winners)
     assert share / games >= 0.45  # fair share is 0.25
@@ -74,5 +76,5 @@ def test_every_bot_kind_finishes_a_game():
         for seat, kind in enumerate(kinds):
             if kind == "search":
                 match._bots[seat] = make_search_bot(GAME, budget=None, iterations=16)
-        match.advance()
+        automatic_moves(match)
         assert match.is_over()

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import numpy as np
 import pytest
+
+from tests.support.automatic import automatic_moves
 
 from rulebook.core import TERMINAL, BadOption, IllegalAction, Match, UnreadableAction, get_game
 from rulebook.core.text import load_rules
@@ -182,7 +185,7 @@ def test_hints_preview_is_exact(dummy) -> None:  # hints
 def test_autoplay_bot_ends_every_fight() -> None:  # bots
     for options in ({}, {"enemy": "custom"}, {"turn5": "5-6-6-6"}):
         match = Match.new(GAME, options, seed=3, seats=["autoplay"])
-        match.advance()
+        automatic_moves(match)
         assert match.is_over()
         outcome = GAME.outcome(match.state)
         assert outcome.winners == (0,)
@@ -190,7 +193,7 @@ def test_autoplay_bot_ends_every_fight() -> None:  # bots
             assert outcome.get("turn") == 8 and outcome.reason == "fight-end"
         else:
             assert outcome.reason == "enemy-hp" and 4 <= outcome.get("turn") <= 10
-        again = Match.from_json(match.to_json(), get_game)
+        again = Match.from_record(json.loads(match.to_json()), get_game)
         assert again.states == match.states
 
 

@@ -7,6 +7,8 @@ import random
 import numpy as np
 import pytest
 
+from tests.support.automatic import automatic_moves
+
 from rulebook.bots.random_bot import RandomBot
 from rulebook.core import CHANCE, TERMINAL, Match
 from rulebook.games.national_economy import ENGINE as G
@@ -144,5 +146,5 @@ def test_bots_play_whole_games_through_the_match(options) -> None:
     for seat in range(len(seats)):
         if seats[seat] == "search":
             match._bots[seat] = make_search_bot(G, budget=None, iterations=8)
-    match.advance()
+    automatic_moves(match)
     assert match.is_over() and G.outcome(match.state) is not None

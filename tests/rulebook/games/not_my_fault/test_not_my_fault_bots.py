@@ -6,6 +6,8 @@ import numpy as np
 import pytest
 from tests.support.nmf_helpers import V2, V41, deal41, play, random_states
 
+from tests.support.automatic import automatic_moves
+
 from rulebook.bots.random_bot import RandomBot
 from rulebook.core import Match
 from rulebook.games.not_my_fault.actions import AUDIT, DRAW, Declare, Place
@@ -153,5 +155,5 @@ def test_bots_play_whole_games_through_the_match() -> None:
     for game in (V2, V41):
         match = Match.new(game, {"players": 3}, seed=4, seats=["search", "rules", "random"])
         match._bots[0] = make_search_bot(game, budget=None, iterations=60)
-        match.advance()
+        automatic_moves(match)
         assert match.is_over()

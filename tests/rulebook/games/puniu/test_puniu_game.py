@@ -8,6 +8,8 @@ import pytest
 
 import numpy as np
 
+from tests.support.automatic import automatic_moves
+
 from rulebook.core import CHANCE, TERMINAL, BadOption, IllegalAction, Match, UnreadableAction
 from rulebook.core.text import load_rules
 from rulebook.games.puniu import GAME, Sheet, State
@@ -103,7 +105,7 @@ def test_chance_seeded_dice_cannot_be_chosen_outside_table_mode() -> None:
 
 def test_turn_order_eight_turns_each_in_seat_order() -> None:
     match = Match.new(GAME, {"players": 3}, seed=1, seats=["greedy"] * 3)
-    match.advance()
+    automatic_moves(match)
     scorers = [match.states[k].turn for k, a in enumerate(match.actions) if isinstance(a, Score)]
     assert scorers == [0, 1, 2] * 8
     rounds = [match.states[k].round for k, a in enumerate(match.actions) if isinstance(a, Score)]
@@ -230,7 +232,7 @@ def test_end_highest_final_wins_and_ties_share() -> None:
 
 def test_end_solo_result_is_the_final_score() -> None:
     match = Match.new(GAME, seed=4, seats=["greedy"])
-    match.advance()
+    automatic_moves(match)
     outcome = GAME.outcome(match.state)
     assert outcome.winners == (0,) and str(outcome.scores[0]) in outcome.summary_en
 
@@ -247,11 +249,11 @@ def test_hints_section_matches_the_bot() -> None:
 def test_bots_play_legal_moves_to_the_end() -> None:
     for kind in ("hint", "greedy", "random"):
         match = Match.new(GAME, {"players": 2}, seed=9, seats=[kind, kind])
-        match.advance()
+        automatic_moves(match)
         assert match.is_over()
     # the greedy bot never re-rolls
     match = Match.new(GAME, seed=9, seats=["greedy"])
-    match.advance()
+    automatic_moves(match)
     assert not any(isinstance(a, Reroll) for a in match.actions)
 
 

@@ -7,6 +7,8 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support.automatic import automatic_moves
+
 from rulebook.core import CHANCE, TERMINAL, IllegalAction, Match, get_game
 from rulebook.games.puniu import GAME, category_score, final_score
 from rulebook.games.puniu.actions import Reroll, Roll, Score
@@ -26,7 +28,7 @@ def play_random(data_draw, players: int, bots: bool):
     kinds = [data_draw(st.sampled_from(["hint", "greedy", "random"])) for _ in range(players)] if bots else None
     match = Match.new(GAME, {"players": players}, seed=seed, seats=kinds)
     if bots:
-        match.advance()
+        automatic_moves(match)
         return match
     import random
 
@@ -90,7 +92,7 @@ def test_bot_games_reach_the_end_and_round_trip_as_json(players, data) -> None:
     match = play_random(data.draw, players, bots=True)
     check_finished(match, players)
     text = match.to_json()
-    again = Match.from_json(text, get_game)
+    again = Match.from_record(json.loads(text), get_game)
     assert again.states == match.states and again.seats == match.seats
     assert json.loads(again.to_json()) == json.loads(text)
 
@@ -107,8 +109,8 @@ def test_table_mode_records_round_trip(data) -> None:
             die = match.state.dice.index(0)
             match.play(Roll(die, data.draw(st.integers(1, 6))))
         else:
-            match.advance()
-    again = Match.from_json(match.to_json(), get_game)
+            automatic_moves(match)
+    again = Match.from_record(json.loads(match.to_json()), get_game)
     assert again.states == match.states and again.table
 
 

@@ -6,6 +6,8 @@ import numpy as np
 import pytest
 from tests.support.ring_states import bot_policy, play_game, table
 
+from tests.support.automatic import automatic_moves
+
 from rulebook.core import Match
 from rulebook.games.ring import GAME
 from rulebook.games.ring.actions import PLAY
@@ -102,7 +104,7 @@ def test_bots_play_whole_games_legally_through_match(kind: str) -> None:
     match = Match.new(GAME, {"players": 3}, seed=12, seats=seats)
     if kind == "search":
         match._bots[0] = make("search")
-    match.advance()
+    automatic_moves(match)
     assert match.is_over() and GAME.outcome(match.state) is not None
 
 
@@ -164,7 +166,7 @@ def test_bots_only_ever_see_observations() -> None:
 
     match = Match.new(GAME, {"players": 3}, seed=2, seats=["rules", "rules", "rules"])
     match._bots[1] = Spy()
-    match.advance()
+    automatic_moves(match)
     assert seen
     for obs in seen:
         assert obs["you"] == 1 and set(obs) >= {"hand", "hand_sizes"}

@@ -6,6 +6,7 @@ explain itself in Japanese and English, and leave the state as it was.
 
 from __future__ import annotations
 
+import json
 import pytest
 from tests.support.th_helpers import SALVE_TRIP, SCARAB_TRIP, play, roll, script, table_match
 
@@ -355,7 +356,7 @@ def test_badly_typed_actions_cannot_exist() -> None:
 
 def test_a_table_mode_game_replays_from_its_record() -> None:
     match = table_match(SCARAB_TRIP, "bring scarab", roll(2, 2))
-    again = Match.from_json(match.to_json(), lambda name: GAME)
+    again = Match.from_record(json.loads(match.to_json()), lambda name: GAME)
     assert again.states == match.states and again.state.phase == "check"
 
 

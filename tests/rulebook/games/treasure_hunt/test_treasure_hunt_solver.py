@@ -13,6 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.support.th_helpers import SALVE_TRIP, SMALL, play, reference_values
 
+from tests.support.automatic import automatic_moves
+
 from rulebook.core import CHANCE, TERMINAL, Match
 from rulebook.games.treasure_hunt import GAME, Rules, Treasure, TreasureHunt, action_values, optimal_win_probability
 from rulebook.games.treasure_hunt import solver
@@ -249,7 +251,7 @@ def test_the_optimal_bot_wins_about_as_often_as_the_solver_says() -> None:
     wins = 0
     for seed in range(games):
         match = Match.new(GAME, seed=seed, seats=["optimal"])
-        match.advance()
+        automatic_moves(match)
         wins += bool(match.state.result.winners)
     sigma = (START * (1 - START) / games) ** 0.5
     assert abs(wins / games - START) < 3.5 * sigma, wins
@@ -259,6 +261,6 @@ def test_the_random_bot_rarely_wins() -> None:
     wins = 0
     for seed in range(60):
         match = Match.new(GAME, seed=seed, seats=["random"])
-        match.advance()
+        automatic_moves(match)
         wins += bool(match.state.result.winners)
     assert wins <= 3

@@ -106,7 +106,12 @@ def test_pools_fill_only_within_the_cap_and_later_refill():
         await settle()
         assert running(manager) == 3  # four pools, three slots
         assert manager.free_slots() == 0
-        assert manager.reserve() is None  # a page past the cap: "site is full"
+        # a page past the cap takes the slot of an idle pooled kernel (issue 18 C; it was "site is full")
+        slot = manager.reserve()
+        assert slot is not None and slot.eviction is not None
+        manager.release(slot)
+        await settle()
+        assert running(manager) == 2
         # a kernel goes away: the next refill gives the fourth pool its kernel
         await manager.shutdown_kernel(next(iter(manager._kernels)))
         manager.refill()

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.site.kernels import pool_budget
-from rulebook.site.serve import default_notebooks_dir
+from rulebook.site.serve import DEFAULT_CULL_GRACE, DEFAULT_CULL_IDLE_TIMEOUT, default_notebooks_dir
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CAP = 16
@@ -33,7 +33,10 @@ def _sample(site, stop: threading.Event, seen: list[int]) -> None:
 
 @pytest.mark.browser
 def test_ten_visitors_at_once_under_a_cap_of_16_all_get_a_board(browser, start_site):
-    site = start_site(default_notebooks_dir(), max_kernels=CAP)
+    # The server's own culling times (the tests' usual 4 s of grace would cull the kernels of
+    # pages that ten browsers on two cores have not connected yet).
+    site = start_site(default_notebooks_dir(), max_kernels=CAP, cull_grace=DEFAULT_CULL_GRACE,
+                      cull_idle_timeout=DEFAULT_CULL_IDLE_TIMEOUT)
     pooled = pool_budget(CAP)
     assert site.pool_kernels > pooled  # more notebooks than the pools may hold: some slots must be given up
     # the pools fill to their budget (half the cap), not to the cap

@@ -247,6 +247,15 @@ def headers_sent(handler: Any) -> bool:
     return bool(handler._headers_written)
 
 
+def static_file_version(handler: Any, absolute_path: str) -> str | None:
+    """The hash Tornado keeps of a static file, or None (``StaticFileHandler._get_cached_version``, tornado 6.6.1).
+
+    Replaces calling that private class method from ``assets.py``: a ``?v=``
+    URL is cached for a year only when its version is the file's own hash.
+    """
+    return handler._get_cached_version(absolute_path)
+
+
 # ----- voila: the preheat handshake (utils.py wait_for_request, 0.5.13) --------------------------------
 def request_info_url(environ: Mapping[str, str]) -> str:
     """Where a preheated kernel hears about its request, built as ``voila.utils.wait_for_request`` builds it.

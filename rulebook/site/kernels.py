@@ -40,9 +40,10 @@ neither "connected" nor pooled any more once a page takes it).
   most-visited notebook first (``preheat_order``; ties keep the order of
   ``kernel_pools_config``, which ``serve.py`` writes from the house shelf).
 - **Refills wait for pages.** A refill never starts a kernel while a page is
-  opening (``opening_page``) or within ``REFILL_QUIET`` seconds after one
-  opened (its widgets are still being drawn), unless refills have waited
-  ``MAX_REFILL_DEFER`` seconds: a busy café still gets its pools back.
+  opening (``opening_page``: the page's request, until its notebook has
+  run), unless refills have waited ``MAX_REFILL_DEFER`` seconds: a busy café
+  still gets its pools back. When the last opening page is done, the pools
+  refill at once, so the next visitor still finds a preheated kernel.
 - **Culling spares pages that are loading.** A kernel handed to a page (from
   a pool or started for it) is not culled for ``grace`` seconds, and a
   kernel without ``last_activity`` yet (still starting) never is; the rest
@@ -76,9 +77,9 @@ DEFAULT_GRACE = 60.0
 #: How many dead preheated kernels a page passes over before it gives up
 #: (each one passed over is shut down, and the pool refills with a new one).
 POOL_ATTEMPTS = 3
-#: After a page opened, its browser still draws the widgets (the kernel answers
-#: their requests): refills wait this many seconds more.
-REFILL_QUIET = 5.0
+#: Seconds refills wait after a page opened (0: none). Waiting longer left the
+#: next visitor of the same notebook without a preheated kernel.
+REFILL_QUIET = 0.0
 #: Refills never wait longer than this for pages to finish opening (a steady stream of visitors).
 MAX_REFILL_DEFER = 30.0
 
@@ -331,6 +332,11 @@ def capped_kernel_manager(
             finally:
                 self._opening -= 1
                 self._last_opened = time.monotonic()
+                if self._opening == 0 and self.refill_quiet <= 0:
+                    try:
+                        self.refill()  # the refills that waited for the pages
+                    except Exception:  # noqa: BLE001 - the periodic refill tries again
+                        log.exception("refilling the kernel pools failed")
 
         def visits(self) -> dict[str, int]:
             """Pages asked for, per notebook, since the server started."""

@@ -534,26 +534,32 @@ def test_a_starting_pooled_kernel_does_not_give_way():
     asyncio.run(run())
 
 
-def test_refills_wait_while_pages_open_and_go_most_visited_first():
+def test_refills_wait_while_pages_open_then_go_at_once():
     async def run() -> None:
         manager = capped_kernel_manager(FakeVoilaManager, 8)(pools={"a.ipynb": 1, "b.ipynb": 1})
-        manager.refill_quiet = 0.05
         await settle()
         with manager.opening_page("b.ipynb"):
             await manager.get_rendered_notebook("b.ipynb")  # Voilà refills right after taking...
             await settle()
             assert not manager._pools["b.ipynb"]  # ...but not while a page is opening
+            with manager.opening_page("a.ipynb"):
+                pass
             manager.refill()
             await settle()
-            assert not manager._pools["b.ipynb"]
+            assert not manager._pools["b.ipynb"]  # another page is still opening
+        assert len(manager._pools["b.ipynb"]) == 1  # the last page is done: the pool refills at once
+        assert manager.visits() == {"b.ipynb": 1, "a.ipynb": 1}
+        # with a quiet time after each page, the periodic refill waits for it
+        manager.refill_quiet = 0.05
+        with manager.opening_page("b.ipynb"):
+            await manager.get_rendered_notebook("b.ipynb")
         manager.refill()
         await settle()
-        assert not manager._pools["b.ipynb"]  # the page's widgets are still being drawn
+        assert not manager._pools["b.ipynb"]
         await asyncio.sleep(0.06)
         manager.refill()
         await settle()
         assert len(manager._pools["b.ipynb"]) == 1
-        assert manager.visits() == {"b.ipynb": 1}
 
     asyncio.run(run())
 

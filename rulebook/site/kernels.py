@@ -39,11 +39,14 @@ neither "connected" nor pooled any more once a page takes it).
   three when the cap allows: the catalogue and the two most-visited pages), refilled
   most-visited notebook first (``preheat_order``; ties keep the order of
   ``kernel_pools_config``, which ``serve.py`` writes from the house shelf).
-- **Refills wait for pages.** A refill never starts a kernel while a page is
-  opening (``opening_page``: the page's request, until its notebook has
-  run), unless refills have waited ``MAX_REFILL_DEFER`` seconds: a busy café
-  still gets its pools back. When the last opening page is done, the pools
-  refill at once, so the next visitor still finds a preheated kernel.
+- **Refills wait for pages.** Topping up a pool (at start, every few
+  seconds, after a kernel gave way or was culled) never starts a kernel while
+  a page is opening (``opening_page``: the page's request, until its
+  notebook has run), unless refills have waited ``MAX_REFILL_DEFER``
+  seconds; when the last opening page is done, they run at once. The one
+  exception is Voilà's own replacement of a kernel a page just took (as
+  Voilà does it, a second later): the next visitor of that notebook still
+  finds a preheated kernel.
 - **Culling spares pages that are loading.** A kernel handed to a page (from
   a pool or started for it) is not culled for ``grace`` seconds, and a
   kernel without ``last_activity`` yet (still starting) never is; the rest
@@ -171,6 +174,9 @@ class PageKernel:
     reservation: Reservation | None = None
     """The slot the page request reserved (the kernel manager waits for its eviction, if any)."""
 
+
+#: True inside ``get_rendered_notebook``: Voilà's refill after a page took a pooled kernel (not deferred).
+_REPLACING: ContextVar[bool] = ContextVar("rulebook_replacing_pooled", default=False)
 
 #: Set by the page handler around its request: the manager writes the page's kernel id into it,
 #: so the site knows whose page a kernel serves (``limits.SiteLimits``). A context variable,
@@ -417,6 +423,7 @@ def capped_kernel_manager(
             name = kwargs.get("notebook_name", args[0] if args else None)
             self._keep_promise(name)  # the pooled kernel is taken now
             self._taking += 1
+            replacing = _REPLACING.set(True)  # Voilà's refill inside is the taken kernel's replacement
             promise: Claim | None = None
             try:
                 for _ in range(POOL_ATTEMPTS):
@@ -442,6 +449,7 @@ def capped_kernel_manager(
                 else:
                     raise RuntimeError(f"{POOL_ATTEMPTS} preheated kernels of {name} in a row were dead")
             finally:
+                _REPLACING.reset(replacing)
                 self._taking -= 1
                 self.release_claim(promise)  # a promise not kept (the page gave up) goes back
             self._handed[kernel_id] = time.monotonic()
@@ -501,7 +509,7 @@ def capped_kernel_manager(
             """
             if voila_compat.pools(self) is None:
                 return super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)
-            if getattr(self, "_constructing", False) or self._refills_wait():
+            if getattr(self, "_constructing", False) or (not _REPLACING.get() and self._refills_wait()):
                 voila_compat.pools(self).setdefault(notebook_name, [])
                 return None
             room = min(self.free_slots(), self.max_pooled - self.pooled_kernels())

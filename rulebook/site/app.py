@@ -15,7 +15,9 @@
    traceback; a server error is logged with an error id that the page shows.
 5. Kernels are capped (``rulebook.site.kernels``): a page that would start
    one past the cap gets the "site is full" page (503), which retries by
-   itself; pools refill within the cap every few seconds.
+   itself; pools refill within the cap every few seconds. At the cap, an idle
+   preheated kernel of another notebook gives way to a visitor, and refills
+   wait while pages open (issue 18 C).
 6. Finished and abandoned tables older than ``--keep-days`` are purged at
    start and every hour.
 7. A dead preheated kernel is never handed to a page (the page takes a
@@ -27,6 +29,7 @@ Plus an access log that says what matters (pages, shutdowns, errors).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
@@ -37,7 +40,6 @@ from typing import Any
 import tornado.ioloop
 import tornado.web
 import tornado.websocket
-import voila.app as voila_app
 from jupyter_server.base.handlers import APIHandler
 from jinja2 import TemplateNotFound
 from jupyter_server.utils import url_path_join
@@ -46,13 +48,13 @@ from voila.handler import BaseVoilaHandler
 from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
-from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.utils import create_include_assets_functions
 
 from rulebook.tables import limits as table_limits
 
 from . import limits as site_limits
+from . import voila_compat
 from .assets import PageConfigHook, asset_rules, asset_settings, folder_digest
 from .kernels import PAGE_KERNEL, PageKernel, capped_kernel_manager, default_max_kernels, live_kernel_processes
 
@@ -125,7 +127,7 @@ class SiteErrors:
             render_site_page(self, name, status_code, error_id=error_id)
         except Exception:  # the error page itself failed: plain text, still no traceback
             log.exception("error page for %s failed", status_code)
-            if not self._finished:
+            if not voila_compat.response_finished(self):
                 self.set_header("Content-Type", "text/plain; charset=UTF-8")
                 self.finish(f"{status_code} — ルールブック / Rulebook" + (f" (error {error_id})" if error_id else ""))
 
@@ -151,7 +153,7 @@ class StreamedPageErrors:
         (a preheated kernel that had died at start, in a test run). The rest
         of the page is a script that tells the visitor (``page_failed.html``).
         """
-        if not self._headers_written or self._finished:
+        if not voila_compat.headers_sent(self) or voila_compat.response_finished(self):
             super().send_error(status_code, **kwargs)
             return
         try:
@@ -159,7 +161,7 @@ class StreamedPageErrors:
             self.write(env.get_template("page_failed.html").render(error_id=getattr(self, "_rb_error_id", None)))
         except Exception:  # the message itself failed: close the page as Tornado would
             log.exception("the failed-page message for %s failed", self.request.uri)
-        if not self._finished:
+        if not voila_compat.response_finished(self):
             self.finish()
 
 
@@ -200,18 +202,21 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
             if self._takes_pooled_kernel(path):
                 claim = manager.claim_pooled(path)
             if claim is None:
-                reservation = manager.reserve()
+                # At the cap, an idle preheated kernel of another notebook gives way (kernels.py).
+                reservation = manager.reserve(path)
                 if reservation is None:
                     self._site_full()
                     return
             self._rb_pooled = claim is not None
         limits = self.settings.get("rb_limits")
-        page = PageKernel()
+        page = PageKernel(reservation=reservation)
         PAGE_KERNEL.set(page)
         if limits is not None:
             limits.page_arriving(client)
+        opening = manager.opening_page(path) if hasattr(manager, "opening_page") else contextlib.nullcontext()
         try:
-            await super().get(path)
+            with opening:  # pool refills wait while pages open
+                await super().get(path)
         finally:
             if limits is not None:
                 limits.page_served(client, page.kernel_id)
@@ -267,13 +272,7 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
         return site_limits.is_open_seat_link(store, *found)
 
     def _takes_pooled_kernel(self, path: str) -> bool:
-        manager = self.kernel_manager
-        try:
-            data = manager.notebook_data.get(path, {})
-            pool = manager.get_pool_size(path)
-        except AttributeError:
-            return False
-        return bool(self.should_use_rendered_notebook(data, pool, None, None, self.request.arguments))
+        return voila_compat.takes_pooled_kernel(self, path, self.request.arguments)
 
     def _site_full(self) -> None:
         manager = self.kernel_manager
@@ -400,7 +399,7 @@ class SiteRequestInfoSocket(RequestInfoSocketHandler):
         proxied = "X-Real-IP" in self.request.headers or "X-Forwarded-For" in self.request.headers
         manager = self.settings.get("kernel_manager")
         known = manager is not None and kernel_id in manager
-        if not local or proxied or not known or kernel_id in RequestInfoSocketHandler._waiters:
+        if not local or proxied or not known or voila_compat.request_info_waiting(kernel_id):
             log.warning("refused a request-info websocket for kernel %s from %s", kernel_id, peer)
             self.set_status(404)
             self.finish("404")
@@ -452,23 +451,17 @@ class RulebookVoila(Voila):
         return chosen or default_max_kernels()
 
     def init_settings(self):
-        # Voilà builds its kernel manager class inside init_settings with
-        # this factory; the site's class is Voilà's plus the cap.
-        original = voila_app.voila_kernel_manager_factory
+        # Voilà builds its kernel manager class inside init_settings; the
+        # site's class is Voilà's plus the cap (voila_compat.kernel_manager_factory).
         cap = self.max_kernels
         grace = float(getattr(self.site_options, "cull_grace", 60))
-
-        def factory(base, preheat, pool_size, page_config_hook=None):  # noqa: ANN001, ANN202 - Voilà's signature
-            return capped_kernel_manager(original(base, preheat, pool_size, page_config_hook=page_config_hook), cap, grace, live_kernel_processes)
-
-        voila_app.voila_kernel_manager_factory = factory
         # Voilà's static files under the digest of their content (rulebook/site/assets.py).
         self._rb_static_digest = folder_digest(self.static_paths)
         self.voila_configuration.page_config_hook = PageConfigHook(self._rb_static_digest)
-        try:
+        with voila_compat.kernel_manager_factory(
+            lambda voila_class: capped_kernel_manager(voila_class, cap, grace, live_kernel_processes)
+        ):
             settings = super().init_settings()
-        finally:
-            voila_app.voila_kernel_manager_factory = original
         # The site's own messages (error ids, full site, purges) go where Voilà's go.
         log.handlers = list(self.log.handlers)
         log.setLevel(logging.INFO)
@@ -500,21 +493,15 @@ class RulebookVoila(Voila):
         return asset_rules(self._site_handlers(), "/voila/static/(.*)", self._rb_static_digest)
 
     def _site_handlers(self):
-        handlers = []
-        for rule in super().init_handlers():
-            if len(rule) >= 2 and rule[1] is TornadoVoilaHandler:
-                rule = (rule[0], SitePageHandler, *rule[2:])
-            elif len(rule) >= 2 and rule[1] is AllowListFileHandler:
-                rule = (rule[0], SiteFileHandler, *rule[2:])
-            elif len(rule) >= 2 and rule[1] is TemplateStaticFileHandler:
-                rule = (rule[0], SiteTemplateStaticHandler, *rule[2:])
-            elif len(rule) >= 2 and rule[1] is VoilaKernelWebsocketHandler:
-                rule = (rule[0], SiteKernelWebsocket, *rule[2:])
-            elif len(rule) >= 2 and rule[1] is RequestInfoSocketHandler:
-                rule = (rule[0], SiteRequestInfoSocket, *rule[2:])
-            elif len(rule) >= 2:
-                rule = (rule[0], with_site_errors(rule[1]), *rule[2:])
-            handlers.append(rule)
+        site_classes = {
+            "page": SitePageHandler,
+            "files": SiteFileHandler,
+            "template_static": SiteTemplateStaticHandler,
+            "kernel_socket": SiteKernelWebsocket,
+            "request_info": SiteRequestInfoSocket,
+        }
+        voila_rules = super().init_handlers()
+        with_tree = voila_compat.replace_handlers(voila_rules, site_classes, with_site_errors)
         # The site has no accounts: Voilà's login and logout pages only
         # failed (logout answered a bare 500).
         not_found = {"voila_configuration": self.voila_configuration}
@@ -524,7 +511,7 @@ class RulebookVoila(Voila):
         accounts += self._rules_handlers()
         if self.notebook_path or not os.path.isfile(self.landing_path):
             # no landing notebook: Voilà's file tree stays the front page
-            return accounts + handlers
+            return accounts + with_tree
         landing = url_path_join(self.base_url, "voila/render", LANDING_NOTEBOOK)
         # RedirectHandler copies the query string to the target.
         redirects = [
@@ -535,10 +522,8 @@ class RulebookVoila(Voila):
                 {"url": landing, "permanent": False},
             ),
         ]
-        # Tornado takes the first rule that matches: these go first.
-        return accounts + redirects + [
-            rule for rule in handlers if rule[1] is not TornadoVoilaTreeHandler
-        ]
+        # Tornado takes the first rule that matches: these go first (Voilà's file tree is dropped).
+        return accounts + redirects + voila_compat.replace_handlers(voila_rules, {**site_classes, "tree": None}, with_site_errors)
 
     def _rules_handlers(self) -> list:
         """``/rules/``: the static edition's pages, made by rulebook.publish (reading the rules starts no kernel)."""

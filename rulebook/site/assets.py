@@ -249,7 +249,9 @@ class CompressedStatic:
         # after the handler's own headers: jupyter_server's FileFindHandler says `no-cache` for every lab extension file
         super().set_headers()
         version_arg = self.get_argument("v", None)
-        version = self._get_cached_version(self.absolute_path) if version_arg else None
+        from .voila_compat import static_file_version  # Tornado's private hash of the file
+
+        version = static_file_version(self, self.absolute_path) if version_arg else None
         self.set_header("Cache-Control", cache_control(self.path, version_arg, version, self._rb_digest_ok))
         self.clear_header("Expires")
         self.set_header("Vary", "Accept-Encoding")

@@ -343,6 +343,66 @@ def load_house(path: str | os.PathLike[str]) -> House:
     return parse_house(data, where)
 
 
+# ----- which notebooks the site keeps preheated ---------------------------------------------------------
+LANDING_NOTEBOOK = "index.ipynb"
+
+
+def game_packages() -> frozenset[str]:
+    """The names of the game packages (``rulebook/games/<name>``), found without importing any game.
+
+    The server decides its pools at start: importing every game there would
+    cost it the memory of all of them for a list of names.
+    """
+    import importlib.util
+    import pkgutil
+
+    spec = importlib.util.find_spec("rulebook.games")
+    if spec is None or not spec.submodule_search_locations:
+        return frozenset()
+    return frozenset(info.name for info in pkgutil.iter_modules(spec.submodule_search_locations) if info.ispkg)
+
+
+def house_for_pools(path: str | os.PathLike[str] | None) -> House:
+    """The house read at start to choose the pools: the default house when there is no file or it cannot be used
+    (``rulebook serve`` refuses a bad file anyway, in ``serve.check_site``)."""
+    if path is None:
+        return DEFAULT_HOUSE
+    try:
+        return load_house(path)
+    except HouseError:
+        return DEFAULT_HOUSE
+
+
+def preheat_notebooks(notebooks: Sequence[str], house: House, games: frozenset[str] | None = None) -> list[str]:
+    """The notebooks given preheated kernels, in the order their pools are filled.
+
+    The house shelf decides (issue 18 C): a game's notebook (``<game>.ipynb``
+    at the top of the folder) is preheated only if the game is on the shelf,
+    and shelf games come in the shelf's order. The catalogue
+    (``index.ipynb``, every visitor's first page) comes first, then the
+    games, then the other pages (the host's, the lab). The pools only hold
+    part of the kernel cap (``kernels.pool_budget``), so the order says who
+    is preheated first; once the site runs, the most-visited notebooks go
+    first (``kernels.preheat_order``), this order breaking ties.
+    """
+    games = game_packages() if games is None else games
+    shelf = list(house.shelf_games)
+
+    def game_of(notebook: str) -> str | None:
+        stem, dot, ext = notebook.rpartition(".")
+        return stem if dot and ext == "ipynb" and "/" not in stem and stem in games else None
+
+    landing = [n for n in notebooks if n == LANDING_NOTEBOOK]
+    game_books = [n for n in notebooks if n != LANDING_NOTEBOOK and game_of(n) is not None]
+    others = sorted(n for n in notebooks if n != LANDING_NOTEBOOK and game_of(n) is None)
+    if shelf:
+        game_books = [n for n in game_books if game_of(n) in shelf]
+        game_books.sort(key=lambda n: shelf.index(game_of(n)))
+    else:
+        game_books.sort()
+    return landing + game_books + others
+
+
 # ----- the house a page uses ---------------------------------------------------------------------------
 DEFAULT_HOUSE = House()
 _cache: dict[tuple[str, int, int], tuple[House, str]] = {}

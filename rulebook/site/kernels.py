@@ -26,6 +26,27 @@ neither "connected" nor pooled any more once a page takes it).
   away) tops them up later. Pages first, preheating second: a pool never
   takes the last free slot from a visitor... except through the refill,
   which only runs when slots are free.
+- **Visitors first: an idle preheated kernel gives way.** At the cap, a page
+  that needs a slot takes it from an idle preheated kernel (started, never
+  handed out, not promised) of another notebook: ``reserve(notebook)``
+  takes that kernel out of its pool and shuts it down, and the page starts
+  its own kernel once that one has exited (``start_kernel`` waits for it,
+  so the cap holds at every instant). The least-visited notebook gives way
+  first; its pool refills later, when there is room. Before, ten visitors
+  to one game under ``--max-kernels 16`` got one board and nine "site is
+  full" pages while the other notebooks' pooled kernels sat idle.
+- **Pools take at most half the cap** (``pool_budget``: ``cap // 2``, but
+  three when the cap allows: the catalogue and the two most-visited pages), refilled
+  most-visited notebook first (``preheat_order``; ties keep the order of
+  ``kernel_pools_config``, which ``serve.py`` writes from the house shelf).
+- **Refills wait for pages.** Topping up a pool (at start, every few
+  seconds, after a kernel gave way or was culled) never starts a kernel while
+  a page is opening (``opening_page``: the page's request, until its
+  notebook has run), unless refills have waited ``MAX_REFILL_DEFER``
+  seconds; when the last opening page is done, they run at once. The one
+  exception is Voilà's own replacement of a kernel a page just took (as
+  Voilà does it, a second later): the next visitor of that notebook still
+  finds a preheated kernel.
 - **Culling spares pages that are loading.** A kernel handed to a page (from
   a pool or started for it) is not culled for ``grace`` seconds, and a
   kernel without ``last_activity`` yet (still starting) never is; the rest
@@ -34,12 +55,17 @@ neither "connected" nor pooled any more once a page takes it).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import time
+from collections import Counter
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+from . import voila_compat
 
 #: What one page's kernel costs in memory, measured on the site (a game page
 #: with its engine, widgets and store loaded: ~90–140 MB RSS; rounded up).
@@ -54,6 +80,11 @@ DEFAULT_GRACE = 60.0
 #: How many dead preheated kernels a page passes over before it gives up
 #: (each one passed over is shut down, and the pool refills with a new one).
 POOL_ATTEMPTS = 3
+#: Seconds refills wait after a page opened (0: none). Waiting longer left the
+#: next visitor of the same notebook without a preheated kernel.
+REFILL_QUIET = 0.0
+#: Refills never wait longer than this for pages to finish opening (a steady stream of visitors).
+MAX_REFILL_DEFER = 30.0
 
 log = logging.getLogger("rulebook.site")
 
@@ -78,12 +109,53 @@ def default_max_kernels(total_mb: int | None = None) -> int:
     return max(MIN_KERNELS, int(total_mb * MEMORY_SHARE // KERNEL_MB))
 
 
+def pool_budget(cap: int) -> int:
+    """How many preheated kernels all pools together may hold under a cap of ``cap`` kernels.
+
+    Half the cap, so that most slots are free for pages, but three when the
+    cap allows (the catalogue, every visitor's first page, and the two
+    most-visited pages after it). An idle pooled kernel never keeps a visitor
+    out anyway (it gives way, ``reserve``); the budget keeps that from
+    happening on every visit, and the kernels' memory for pages.
+    """
+    return max(min(cap, 3), cap // 2)
+
+
+def preheat_order(names: Sequence[str], visits: Mapping[str, int]) -> list[str]:
+    """``names`` most-visited first; equal counts keep their order (the house shelf's)."""
+    return sorted(names, key=lambda name: -visits.get(name, 0))
+
+
+def refill_waits(opening: int, last_opened: float | None, waiting_since: float | None, now: float,
+                 quiet: float = REFILL_QUIET, patience: float = MAX_REFILL_DEFER) -> bool:
+    """Whether a pool refill should wait for pages: one is opening, or one opened less than ``quiet`` s ago.
+
+    ``waiting_since`` is when refills began to wait: after ``patience``
+    seconds they go ahead anyway.
+    """
+    busy = opening > 0 or (last_opened is not None and now - last_opened < quiet)
+    if not busy:
+        return False
+    return waiting_since is None or now - waiting_since < patience
+
+
 @dataclass
 class Reservation:
-    """A slot a page request holds between its check and its kernel's start."""
+    """A slot a page request holds between its check and its kernel's start.
+
+    ``eviction``: the shutdown of the idle preheated kernel whose slot this
+    is (``reserve`` at the cap); until it is over, that kernel still counts
+    and this slot does not, and ``start_kernel`` waits for it.
+    """
 
     used: bool = False
     made: float = field(default_factory=time.monotonic)
+    eviction: "asyncio.Future[Any] | None" = None
+
+    @property
+    def counted(self) -> bool:
+        """Whether this unused slot counts in the cap now (not while its evicted kernel is still exiting)."""
+        return not self.used and (self.eviction is None or self.eviction.done())
 
 
 @dataclass
@@ -99,7 +171,12 @@ class PageKernel:
     """Filled in by the kernel manager with the kernel a page request got (``PAGE_KERNEL``)."""
 
     kernel_id: str | None = None
+    reservation: Reservation | None = None
+    """The slot the page request reserved (the kernel manager waits for its eviction, if any)."""
 
+
+#: True inside ``get_rendered_notebook``: Voilà's refill after a page took a pooled kernel (not deferred).
+_REPLACING: ContextVar[bool] = ContextVar("rulebook_replacing_pooled", default=False)
 
 #: Set by the page handler around its request: the manager writes the page's kernel id into it,
 #: so the site knows whose page a kernel serves (``limits.SiteLimits``). A context variable,
@@ -156,6 +233,9 @@ def capped_kernel_manager(
     class CappedKernelManager(base):  # type: ignore[misc, valid-type]
         max_kernels = cap
         cull_grace = grace
+        max_pooled = pool_budget(cap)
+        refill_quiet = REFILL_QUIET
+        max_refill_defer = MAX_REFILL_DEFER
 
         def __init__(self, **kwargs: Any) -> None:
             # Voilà's __init__ fills the pools: the cap's state must exist first.
@@ -164,21 +244,35 @@ def capped_kernel_manager(
             self._handed: dict[str, float] = {}
             self._claims: list[Claim] = []
             self._taking = 0
-            super().__init__(**kwargs)
+            self._visits: Counter[str] = Counter()
+            self._opening = 0
+            self._last_opened: float | None = None
+            self._refills_waiting_since: float | None = None
+            self._evicted = 0
+            # Voilà fills every pool in the order it finds the notebooks; the
+            # pools are filled here instead, in the house's order (``refill``).
+            self._constructing = True
+            try:
+                super().__init__(**kwargs)
+            finally:
+                self._constructing = False
+            self.refill()
 
         # -- counting
         def _pool_tasks_starting(self) -> int:
-            return sum(1 for pool in getattr(self, "_pools", {}).values() for task in pool if not task.done())
+            return sum(1 for pool in (voila_compat.pools(self) or {}).values() for task in pool if not task.done())
 
         def kernels_in_use(self) -> int:
             """Kernels running, starting, or promised to a page request.
 
             ``_taking`` counts pooled kernels a page is taking: Voilà pops the
             pool's task before awaiting it, so a task still starting its kernel
-            (a refill) is then neither in a pool nor yet in ``_kernels``.
+            (a refill) is then neither in a pool nor yet in the kernel table.
+            A slot taken from an evicted kernel counts once that kernel is gone.
             """
-            reserved = sum(1 for r in self._reservations if not r.used)
-            counted = len(self._kernels) + self._starting + self._pool_tasks_starting() + reserved + self._taking
+            reserved = sum(1 for r in self._reservations if r.counted)
+            running = len(voila_compat.kernel_table(self))
+            counted = running + self._starting + self._pool_tasks_starting() + reserved + self._taking
             if live_processes is None:
                 return counted
             return max(counted, live_processes() + reserved)
@@ -189,14 +283,28 @@ def capped_kernel_manager(
         def page_kernels(self) -> int:
             """Kernels given to pages (not the preheated pools'), plus slots promised to pages on their way."""
             reserved = sum(1 for r in self._reservations if not r.used)
-            handed = sum(1 for k in self._handed if k in self._kernels)
+            table = voila_compat.kernel_table(self)
+            handed = sum(1 for k in self._handed if k in table)
             return handed + self._starting + reserved + self._taking
 
-        def reserve(self) -> Reservation | None:
-            """A slot for a page that will start its own kernel, or None when the site is full."""
+        def pooled_kernels(self) -> int:
+            """Preheated kernels in all pools, ready or starting (what ``pool_budget`` bounds)."""
+            return sum(len(pool) for pool in (voila_compat.pools(self) or {}).values())
+
+        def reserve(self, notebook: str | None = None) -> Reservation | None:
+            """A slot for a page that will start its own kernel, or None when the site is full.
+
+            At the cap, an idle preheated kernel of another notebook gives way
+            (``_evict_idle_pooled``): the slot is the page's once that kernel
+            has exited. ``notebook`` is the page's (its own pool is never
+            asked: a page that could take from it claims instead).
+            """
+            eviction = None
             if self.free_slots() <= 0:
-                return None
-            reservation = Reservation()
+                eviction = self._evict_idle_pooled(notebook)
+                if eviction is None:
+                    return None
+            reservation = Reservation(eviction=eviction)
             self._reservations.append(reservation)
             return reservation
 
@@ -218,13 +326,89 @@ def capped_kernel_manager(
             if claim is not None and claim in self._claims:
                 self._claims.remove(claim)
 
+        # -- visitors first
+        @contextmanager
+        def opening_page(self, notebook_name: str | None) -> Iterator[None]:
+            """Around a page request: counts the notebook's visit, and pool refills wait until it is over."""
+            if notebook_name:
+                self._visits[notebook_name] += 1
+            self._opening += 1
+            try:
+                yield
+            finally:
+                self._opening -= 1
+                self._last_opened = time.monotonic()
+                if self._opening == 0 and self.refill_quiet <= 0:
+                    try:
+                        self.refill()  # the refills that waited for the pages
+                    except Exception:  # noqa: BLE001 - the periodic refill tries again
+                        log.exception("refilling the kernel pools failed")
+
+        def visits(self) -> dict[str, int]:
+            """Pages asked for, per notebook, since the server started."""
+            return dict(self._visits)
+
+        def _preheat_order(self) -> list[str]:
+            config = getattr(self, "kernel_pools_config", None) or {}
+            return preheat_order([name for name in config if name != "default"], self._visits)
+
+        def _evict_idle_pooled(self, wanted_by: str | None) -> "asyncio.Future[Any] | None":
+            """Take an idle preheated kernel out of its pool and shut it down; the shutdown, or None if there is none.
+
+            The least-visited notebook gives way first. Only a kernel that has
+            started (its task done) and that no page request was promised is
+            taken; a pool's last kernels promised to requests stay.
+            """
+            pools = voila_compat.pools(self) or {}
+            for name in reversed(self._preheat_order() + [n for n in pools if n not in self._preheat_order()]):
+                pool = pools.get(name) or []
+                if name == wanted_by or len(pool) - self._promised(name) <= 0:
+                    continue
+                for task in reversed(pool):  # Voilà hands out pool[0] first: give the last one away
+                    entry = voila_compat.pool_entry(task)
+                    if entry is None:
+                        continue
+                    pool.remove(task)
+                    render = entry.get("task")
+                    if render is not None:
+                        render.cancel()  # its notebook waited for a visitor that will not come
+                    self._evicted += 1
+                    log.info("preheated kernel %s of %s gives way to a visitor of %s", entry["kernel_id"], name, wanted_by)
+                    return asyncio.ensure_future(self._shut_evicted(entry["kernel_id"]))
+            return None
+
+        async def _shut_evicted(self, kernel_id: str) -> None:
+            try:
+                await self.shutdown_kernel(kernel_id, now=True)
+            except Exception:  # noqa: BLE001 - already gone is what we want
+                log.debug("evicting kernel %s", kernel_id, exc_info=True)
+
+        def _refills_wait(self) -> bool:
+            """Whether pool refills wait for pages now (``refill_waits``); notes when the waiting began."""
+            now = time.monotonic()
+            waits = refill_waits(self._opening, self._last_opened, self._refills_waiting_since, now,
+                                 self.refill_quiet, self.max_refill_defer)
+            if not waits:
+                self._refills_waiting_since = None
+            elif self._refills_waiting_since is None:
+                self._refills_waiting_since = now
+            return waits
+
         # -- starting
         async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
             """A page's own kernel (Voilà's pools start theirs below this method)."""
-            for reservation in self._reservations:
-                if not reservation.used:
-                    reservation.used = True
-                    break
+            page = PAGE_KERNEL.get()
+            mine = page.reservation if page is not None else None
+            if mine is None or mine.used or mine not in self._reservations:
+                mine = next((r for r in self._reservations if not r.used), None)
+            if mine is not None and mine.eviction is not None and not mine.eviction.done():
+                # the slot is the evicted kernel's: its process must be gone before this one starts
+                try:
+                    await asyncio.shield(mine.eviction)
+                except Exception:  # noqa: BLE001 - logged by _shut_evicted
+                    pass
+            if mine is not None:
+                mine.used = True
             self._starting += 1
             try:
                 kernel_id = await super().start_kernel(*args, **kwargs)
@@ -239,6 +423,7 @@ def capped_kernel_manager(
             name = kwargs.get("notebook_name", args[0] if args else None)
             self._keep_promise(name)  # the pooled kernel is taken now
             self._taking += 1
+            replacing = _REPLACING.set(True)  # Voilà's refill inside is the taken kernel's replacement
             promise: Claim | None = None
             try:
                 for _ in range(POOL_ATTEMPTS):
@@ -252,11 +437,11 @@ def capped_kernel_manager(
                     self._claims.append(promise)
                     await self._drop_pooled(render_task, kernel_id, name)
                     if self._pool_length(name) < self._promised(name):
-                        # Voilà refills after taking; at the cap that did not happen. The
-                        # dead kernel's slot is this request's: the refill may use it.
+                        # Voilà's refill after taking waited (pages first, or the cap). The
+                        # dead kernel's slot is this request's: its replacement starts now.
                         self._taking -= 1
                         try:
-                            self.fill_if_needed(delay=0, notebook_name=name)
+                            self._fill(name, max(0, self.free_slots()), delay=0)
                         finally:
                             self._taking += 1
                     if self._pool_length(name) < self._promised(name):
@@ -264,6 +449,7 @@ def capped_kernel_manager(
                 else:
                     raise RuntimeError(f"{POOL_ATTEMPTS} preheated kernels of {name} in a row were dead")
             finally:
+                _REPLACING.reset(replacing)
                 self._taking -= 1
                 self.release_claim(promise)  # a promise not kept (the page gave up) goes back
             self._handed[kernel_id] = time.monotonic()
@@ -272,7 +458,7 @@ def capped_kernel_manager(
 
         def _pool_length(self, notebook_name: str | None) -> int:
             """Preheated kernels of the notebook in its pool (ready or starting)."""
-            return len(getattr(self, "_pools", {}).get(notebook_name, ()))
+            return len((voila_compat.pools(self) or {}).get(notebook_name, ()))
 
         def _promised(self, notebook_name: str | None) -> int:
             return sum(1 for c in self._claims if c.notebook == notebook_name and not c.used)
@@ -315,41 +501,49 @@ def capped_kernel_manager(
                 log.debug("dropping kernel %s", kernel_id, exc_info=True)
 
         def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
-            """Voilà's refill, never past the cap.
+            """Voilà's refill, never past the cap nor the pools' budget, and not while pages are opening.
+
+            Voilà calls it at start (the pools are then filled by ``refill``,
+            in the house's order) and right after a page took a pooled
+            kernel (that refill waits for the next ``refill`` once pages are done).
+            """
+            if voila_compat.pools(self) is None:
+                return super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)
+            if getattr(self, "_constructing", False) or (not _REPLACING.get() and self._refills_wait()):
+                voila_compat.pools(self).setdefault(notebook_name, [])
+                return None
+            room = min(self.free_slots(), self.max_pooled - self.pooled_kernels())
+            self._fill(notebook_name, max(0, room), delay, **kwargs)
+            return None
+
+        def _fill(self, notebook_name: str | None, room: int, delay: float | None, **kwargs: Any) -> None:
+            """Voilà's ``fill_if_needed``, starting at most ``room`` kernels.
 
             Voilà starts ``pool_size - len(pool)`` kernels; to start fewer,
             the pool is padded with placeholders for the duration of the call
             (the method reads only its length) and they are taken out again.
             """
-            pools = getattr(self, "_pools", None)
-            if pools is None:
-                return super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)
+            pools = voila_compat.pools(self)
             pool = pools.setdefault(notebook_name, [])
-            wanted = self._pool_size_of(notebook_name) - len(pool)
-            room = max(0, self.free_slots())
+            wanted = voila_compat.pool_config_size(self, notebook_name) - len(pool)
             if wanted <= 0:
-                return None
+                return
             padding = [_PLACEHOLDER] * max(0, wanted - room)
             pool.extend(padding)
             try:
                 super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)
             finally:
                 pools[notebook_name] = [task for task in pools.get(notebook_name, pool) if task is not _PLACEHOLDER]
-            return None
-
-        def _pool_size_of(self, notebook_name: str | None) -> int:
-            config = getattr(self, "kernel_pools_config", {}) or {}
-            default = config.get("default", {})
-            return int(config.get(notebook_name, default).get("pool_size", default.get("pool_size", 1)))
 
         def refill(self) -> None:
-            """Top up every configured pool as far as the cap allows (called every few seconds)."""
+            """Top up the pools, most-visited notebook first, as far as the cap and the budget allow (every few seconds)."""
             config = getattr(self, "kernel_pools_config", None)
-            if not config or getattr(self, "_pools", None) is None:
+            if not config or voila_compat.pools(self) is None:
                 return
-            for name in config:
-                if name != "default" and self.free_slots() > 0:
-                    self.fill_if_needed(delay=0, notebook_name=name)
+            for name in self._preheat_order():
+                if self.free_slots() <= 0 or self.pooled_kernels() >= self.max_pooled:
+                    return
+                self.fill_if_needed(delay=0, notebook_name=name)
 
         # -- ending
         async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
@@ -357,7 +551,7 @@ def capped_kernel_manager(
             return await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
         async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-            kernel = self._kernels.get(kernel_id)
+            kernel = voila_compat.kernel_table(self).get(kernel_id)
             if kernel is None or getattr(kernel, "last_activity", None) is None:
                 return None  # gone, or still starting: nothing to cull yet
             handed = self._handed.get(kernel_id)

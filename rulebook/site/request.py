@@ -17,6 +17,8 @@ the same small protocol with ``websockets``' synchronous client (~1.4 MB),
 built exactly as ``wait_for_request`` builds it for Voilà 0.5.13, and falls
 back to ``voila.utils.wait_for_request()`` only if ``websockets`` (a Voilà
 dependency) is too old to have it (< 11).
+The protocol itself (the URL, the one JSON message) lives with every other
+reach into Voilà's insides in ``voila_compat``, which imports nothing heavy.
 The browser tests check the real thing against a preheated Voilà.
 
 Outside Voilà (nbval, a plain Jupyter kernel) there is no query: ``{}``.
@@ -24,11 +26,11 @@ Outside Voilà (nbval, a plain Jupyter kernel) there is no query: ``{}``.
 
 from __future__ import annotations
 
-import inspect
-import json
 import os
 import sys
 from urllib.parse import parse_qsl
+
+from . import voila_compat
 
 _request_received = False
 
@@ -42,28 +44,13 @@ def _preheated() -> bool:
 
 
 def request_info_url(environ: dict | None = None) -> str:
-    """Where a preheated kernel hears about its request (as voila.utils builds it)."""
-    env = os.environ if environ is None else environ
-    protocol = env.get("VOILA_WS_PROTOCOL", "ws")
-    server_ip = env.get("VOILA_APP_IP", "127.0.0.1")
-    server_port = env.get("VOILA_APP_PORT", "8866")
-    server_url = env.get("VOILA_SERVER_URL", "/")
-    ws_base_url = env.get("VOILA_WS_BASE_URL", server_url)
-    kernel_id = env.get("VOILA_KERNEL_ID")
-    return f"{protocol}://{server_ip}:{server_port}{ws_base_url}voila/query/{kernel_id}"
+    """Where a preheated kernel hears about its request (``voila_compat.request_info_url``)."""
+    return voila_compat.request_info_url(os.environ if environ is None else environ)
 
 
 def _receive_request_info(url: str) -> dict:
     """Block until Voilà sends this kernel its request's variables."""
-    from websockets.sync.client import connect
-
-    options = {"open_timeout": OPEN_TIMEOUT}
-    if "proxy" in inspect.signature(connect).parameters:
-        options["proxy"] = None  # websockets >= 15 would follow http_proxy
-    with connect(url, **options) as websocket:
-        message = websocket.recv()
-    info = json.loads(message)
-    return {str(k): str(v) for k, v in info.items()} if isinstance(info, dict) else {}
+    return voila_compat.receive_request_info(url, OPEN_TIMEOUT)
 
 
 def _wait_for_request() -> None:
@@ -75,9 +62,7 @@ def _wait_for_request() -> None:
         try:
             import websockets.sync.client  # noqa: F401
         except ImportError:
-            from voila.utils import wait_for_request
-
-            wait_for_request()
+            voila_compat.wait_for_request_with_voila()
         else:
             os.environ.update(_receive_request_info(request_info_url()))
     except Exception as exc:  # never break a page over this: the query is optional

@@ -176,7 +176,9 @@ class SiteOptions:
         """Notebooks given a pool of preheated kernels (paths relative to the folder)."""
         if not self.preheat or self.pool_size == 0:
             return []
-        return notebooks_in(self.notebooks)
+        from .house import house_for_pools, preheat_notebooks  # the house shelf decides (issue 18 C)
+
+        return preheat_notebooks(notebooks_in(self.notebooks), house_for_pools(self.house_file))
 
     @property
     def pool_kernels(self) -> int:
@@ -356,6 +358,10 @@ def check_site(options: SiteOptions) -> None:
 
 def serve(options: SiteOptions) -> None:
     """Start the site and block until it is stopped (SIGINT / SIGTERM)."""
+    from .voila_compat import check_versions  # an untested Voilà: refused, with the tested versions named
+
+    for warning in check_versions():
+        print(f"rulebook serve: warning: {warning}", file=sys.stderr)
     check_site(options)
     raise_open_files_limit()  # each websocket holds ~8 descriptors: the soft limit (often 1,024) is the first wall
     os.environ.update(site_environment(options))

@@ -266,3 +266,35 @@ def test_the_command_checks_a_file(tmp_path, capsys) -> None:
     assert house_module.main([str(write(tmp_path, 'lang = "fr"\n'))]) == 1
     assert "lang must be" in capsys.readouterr().err
     assert house_module.main([]) == 2
+
+
+# ----- the shelf decides the preheated notebooks (issue 18 C) -------------------------------------------
+def test_the_shelf_decides_which_notebooks_are_preheated_and_in_what_order():
+    from rulebook.site.house import game_packages, house_for_pools, parse_house, preheat_notebooks
+
+    games = game_packages()
+    assert {"chiritsumo", "puniu", "pig"} <= games and "site" not in games
+    notebooks = ["chiritsumo.ipynb", "host.ipynb", "index.ipynb", "lab.ipynb", "pig.ipynb", "puniu.ipynb", "sub/pig.ipynb"]
+    # no shelf: every notebook, the catalogue first, then the games, then the other pages
+    assert preheat_notebooks(notebooks, House(), games) == [
+        "index.ipynb", "chiritsumo.ipynb", "pig.ipynb", "puniu.ipynb", "host.ipynb", "lab.ipynb", "sub/pig.ipynb"]
+    # a shelf: only its games, in its order (a game off the shelf gets no pool)
+    house = parse_house({"shelf": ["puniu", "chiritsumo"]})
+    assert preheat_notebooks(notebooks, house, games) == [
+        "index.ipynb", "puniu.ipynb", "chiritsumo.ipynb", "host.ipynb", "lab.ipynb", "sub/pig.ipynb"]
+    assert house_for_pools(None) == House()
+
+
+def test_the_site_preheats_the_shelf(tmp_path):
+    from rulebook.site.serve import SiteOptions, voila_config
+
+    for name in ("index", "pig", "puniu", "chiritsumo", "host"):
+        (tmp_path / f"{name}.ipynb").write_text("{}", encoding="utf-8")
+    house = tmp_path / "house.toml"
+    house.write_text('shelf = ["puniu", "pig"]\n', encoding="utf-8")
+    options = SiteOptions(notebooks=tmp_path, house=house)
+    assert options.preheated_notebooks == ["index.ipynb", "puniu.ipynb", "pig.ipynb", "host.ipynb"]
+    pools = voila_config(options)["VoilaKernelManager"]["kernel_pools_config"]
+    assert list(pools) == ["default", "index.ipynb", "puniu.ipynb", "pig.ipynb", "host.ipynb"]  # the refill order
+    house.write_text('shelf = ["nope"]\n', encoding="utf-8")  # a bad file: serve refuses it; the pools fall back to all
+    assert "chiritsumo.ipynb" in SiteOptions(notebooks=tmp_path, house=house).preheated_notebooks

@@ -106,7 +106,12 @@ def test_pools_fill_only_within_the_cap_and_later_refill():
         await settle()
         assert running(manager) == 3  # four pools, three slots
         assert manager.free_slots() == 0
-        assert manager.reserve() is None  # a page past the cap: "site is full"
+        # a page past the cap takes the slot of an idle pooled kernel (issue 18 C; it was "site is full")
+        slot = manager.reserve()
+        assert slot is not None and slot.eviction is not None
+        manager.release(slot)
+        await settle()
+        assert running(manager) == 2
         # a kernel goes away: the next refill gives the fourth pool its kernel
         await manager.shutdown_kernel(next(iter(manager._kernels)))
         manager.refill()
@@ -399,3 +404,184 @@ def test_the_kernel_replacing_a_dead_one_is_not_promised_to_a_later_page():
         assert not [c for c in manager._claims if not c.used]
 
     asyncio.run(scenario())
+
+
+# ----- issue 18 C: visitors first -----------------------------------------------------------------------
+from rulebook.site.kernels import PAGE_KERNEL, PageKernel, pool_budget, preheat_order, refill_waits  # noqa: E402
+
+
+def test_the_pools_hold_at_most_half_the_cap_but_three_when_it_allows():
+    assert [pool_budget(cap) for cap in (1, 2, 3, 4, 6, 7, 16, 112)] == [1, 2, 3, 3, 3, 3, 8, 56]
+
+
+def test_preheat_order_is_most_visited_first_and_keeps_the_shelf_order_on_ties():
+    names = ["index.ipynb", "puniu.ipynb", "chiritsumo.ipynb", "host.ipynb"]
+    assert preheat_order(names, {}) == names
+    assert preheat_order(names, {"chiritsumo.ipynb": 5, "host.ipynb": 1}) == [
+        "chiritsumo.ipynb", "host.ipynb", "index.ipynb", "puniu.ipynb"]
+
+
+def test_refills_wait_for_pages_but_not_forever():
+    assert not refill_waits(0, None, None, 100.0)
+    assert refill_waits(1, None, None, 100.0)  # a page is opening
+    assert refill_waits(0, 98.0, None, 100.0, quiet=5)  # one opened 2 s ago: its widgets are being drawn
+    assert not refill_waits(0, 90.0, None, 100.0, quiet=5)
+    assert refill_waits(2, None, 80.0, 100.0, patience=30)
+    assert not refill_waits(2, None, 60.0, 100.0, patience=30)  # waited 40 s: a busy café gets its pools back
+
+
+async def _visit(manager, name: str, started: list[str]) -> str:
+    """A page request as SitePageHandler.get makes it: a pooled kernel's promise, else a slot (maybe an evicted one's)."""
+    claim = manager.claim_pooled(name)
+    reservation = None if claim is not None else manager.reserve(name)
+    if claim is None and reservation is None:
+        return "full"
+    PAGE_KERNEL.set(PageKernel(reservation=reservation))
+    try:
+        with manager.opening_page(name):
+            await asyncio.sleep(0)
+            if claim is not None:
+                _, _, kernel_id = await manager.get_rendered_notebook(notebook_name=name)
+            else:
+                kernel_id = await manager.start_kernel()
+            started.append(kernel_id)
+            await asyncio.sleep(0.01)  # the page streams its notebook
+        return "page"
+    finally:
+        manager.release_claim(claim)
+        manager.release(reservation)
+
+
+def test_at_the_cap_an_idle_pooled_kernel_of_the_least_visited_notebook_gives_way():
+    async def run() -> None:
+        manager = capped_kernel_manager(FakeVoilaManager, 6)(pools={"a.ipynb": 1, "b.ipynb": 1, "c.ipynb": 1})
+        await settle()
+        assert running(manager) == 3 == manager.pooled_kernels()  # the budget of a cap of 6
+        pooled = {name: manager._pools[name][0].result()["kernel_id"] for name in ("a.ipynb", "b.ipynb", "c.ipynb")}
+        for name in ("a.ipynb", "c.ipynb", "c.ipynb"):  # b is the least visited
+            with manager.opening_page(name):
+                pass
+        started: list[str] = []
+        answers = await asyncio.gather(*(_visit(manager, "game.ipynb", started) for _ in range(4)))
+        assert answers == ["page"] * 4  # three free slots and b's idle kernel
+        assert pooled["b.ipynb"] not in manager._kernels and not manager._pools["b.ipynb"]
+        assert pooled["a.ipynb"] in manager._kernels and pooled["c.ipynb"] in manager._kernels
+        assert running(manager) == 6 and manager._evicted == 1
+        # the next visitor: a's kernel gives way (c has more visits), then there is nothing left to give
+        assert await _visit(manager, "game.ipynb", started) == "page"
+        assert pooled["a.ipynb"] not in manager._kernels
+        assert await _visit(manager, "game.ipynb", started) == "page"  # c's
+        assert await _visit(manager, "game.ipynb", started) == "full"
+        assert running(manager) == 6 and len(set(started)) == 6  # six pages, no pooled kernel left
+
+    asyncio.run(run())
+
+
+def test_a_page_starts_its_kernel_only_once_the_evicted_one_is_gone():
+    async def run() -> None:
+        class SlowShutdown(FakeVoilaManager):
+            async def shutdown_kernel(self, kernel_id: str, now: bool = False) -> None:
+                await asyncio.sleep(0.05)  # a kernel takes a while to exit
+                await super().shutdown_kernel(kernel_id, now)
+
+        manager = capped_kernel_manager(SlowShutdown, 2)(pools={"a.ipynb": 1})
+        await settle()
+        await manager.start_kernel()
+        assert running(manager) == 2 and manager.free_slots() == 0
+        slot = manager.reserve("other.ipynb")
+        assert slot is not None and not slot.counted  # the pooled kernel still holds the slot while it exits
+        assert manager.kernels_in_use() == 2 and manager.reserve("other.ipynb") is None
+        PAGE_KERNEL.set(PageKernel(reservation=slot))
+        peak = 0
+
+        async def sample() -> None:
+            nonlocal peak
+            for _ in range(40):
+                peak = max(peak, running(manager))
+                await asyncio.sleep(0.005)
+
+        sampler = asyncio.ensure_future(sample())
+        await manager.start_kernel()
+        manager.release(slot)
+        await sampler
+        assert peak <= 2 and running(manager) == 2
+
+    asyncio.run(run())
+
+
+def test_a_pooled_kernel_promised_to_a_page_never_gives_way():
+    async def run() -> None:
+        manager = capped_kernel_manager(FakeVoilaManager, 2)(pools={"a.ipynb": 1, "b.ipynb": 1})
+        await settle()
+        claims = [manager.claim_pooled("a.ipynb"), manager.claim_pooled("b.ipynb")]
+        assert all(claims)
+        assert manager.reserve("c.ipynb") is None  # both pooled kernels are promised: the site is full
+        manager.release_claim(claims[1])
+        slot = manager.reserve("c.ipynb")
+        assert slot is not None and manager._pools["a.ipynb"] and not manager._pools["b.ipynb"]
+        assert manager.reserve("a.ipynb") is None
+
+    asyncio.run(run())
+
+
+def test_a_starting_pooled_kernel_does_not_give_way():
+    async def run() -> None:
+        manager = capped_kernel_manager(FakeVoilaManager, 1)(pools={"a.ipynb": 1})
+        assert manager.reserve("b.ipynb") is None  # its kernel is still starting: nothing to shut down yet
+        await settle()
+        assert manager.reserve("b.ipynb") is not None
+
+    asyncio.run(run())
+
+
+def test_refills_wait_while_pages_open_then_go_at_once():
+    async def run() -> None:
+        manager = capped_kernel_manager(FakeVoilaManager, 8)(pools={"a.ipynb": 1, "b.ipynb": 1})
+        await settle()
+        with manager.opening_page("b.ipynb"):
+            await manager.get_rendered_notebook("b.ipynb")  # Voilà replaces the taken kernel at once, as before
+            await settle()
+            assert len(manager._pools["b.ipynb"]) == 1
+            # a pool short for another reason (a kernel culled, or given way) waits while pages open
+            await manager.shutdown_kernel(manager._pools["b.ipynb"][0].result()["kernel_id"])
+            with manager.opening_page("a.ipynb"):
+                pass
+            manager.refill()
+            await settle()
+            assert not manager._pools["b.ipynb"]  # another page is still opening
+        assert len(manager._pools["b.ipynb"]) == 1  # the last page is done: the pool refills at once
+        assert manager.visits() == {"b.ipynb": 1, "a.ipynb": 1}
+        # with a quiet time after each page, the periodic refill waits for it
+        manager.refill_quiet = 0.05
+        await settle()
+        with manager.opening_page("b.ipynb"):
+            await manager.shutdown_kernel(manager._pools["b.ipynb"][0].result()["kernel_id"])
+        manager.refill()
+        await settle()
+        assert not manager._pools["b.ipynb"]
+        await asyncio.sleep(0.06)
+        manager.refill()
+        await settle()
+        assert len(manager._pools["b.ipynb"]) == 1
+
+    asyncio.run(run())
+
+
+def test_the_pools_refill_the_most_visited_notebook_first_within_the_budget():
+    async def run() -> None:
+        pools = {f"n{i}.ipynb": 1 for i in range(6)}
+        manager = capped_kernel_manager(FakeVoilaManager, 6)(pools=pools)  # budget 3: n0, n1, n2 at start
+        manager.refill_quiet = 0
+        await settle()
+        assert [name for name, pool in manager._pools.items() if pool] == ["n0.ipynb", "n1.ipynb", "n2.ipynb"]
+        for name in ("n5.ipynb", "n5.ipynb", "n4.ipynb"):
+            with manager.opening_page(name):
+                pass
+        for name in ("n0.ipynb", "n1.ipynb", "n2.ipynb"):  # the pooled kernels go (culled, or taken by pages)
+            kernel_id = manager._pools[name][0].result()["kernel_id"]
+            await manager.shutdown_kernel(kernel_id)
+        manager.refill()
+        await settle()
+        assert sorted(name for name, pool in manager._pools.items() if pool) == ["n0.ipynb", "n4.ipynb", "n5.ipynb"]
+
+    asyncio.run(run())

@@ -1,0 +1,293 @@
+"""The one wall between the site and the insides of Voilà, jupyter_server, jupyter_client and Tornado.
+
+The site changes Voilà's behaviour in places Voilà offers no hook for: its
+kernel pools, its handler table, its preheat handshake, Tornado's response
+state. Each such reach is here, and only here, with what it replaces and the
+versions it was read against, so that an upgrade is one file to re-read
+(``grep -rn "_pools\\|_kernels\\b\\|_finished\\|_headers_written\\|voila_kernel_manager_factory" rulebook/``
+finds nothing else). ``rulebook serve`` refuses to start on a Voilà it was
+not checked against (``check_versions``).
+
+Checked against: voila 0.5.13, jupyter_server 2.21.1, jupyter_client 8.10.0,
+tornado 6.6.1 (``TESTED``).
+
+This module is imported by kernels too (``request.py``: the preheat
+handshake), so it imports nothing but the standard library at the top:
+Voilà and Tornado are imported inside the functions that need them.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from contextlib import contextmanager
+from importlib import metadata
+from typing import Any, Callable, Iterator, Mapping
+
+#: The versions every reach below was read against. Voilà must match exactly
+#: (its private pool and handshake change between minor versions); the others
+#: are reported when they differ, and the site's tests are what vouch for them.
+TESTED: dict[str, str] = {
+    "voila": "0.5.13",
+    "jupyter_server": "2.21.1",
+    "jupyter_client": "8.10.0",
+    "tornado": "6.6.1",
+}
+#: The packages whose version must be exactly the tested one for the site to start.
+STRICT = ("voila",)
+
+
+def installed_version(package: str) -> str | None:
+    """The installed version of ``package`` (None when it is not installed)."""
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def version_problems(installed: Mapping[str, str | None] | None = None) -> tuple[list[str], list[str]]:
+    """``(refusals, warnings)``: packages at versions the site was not checked against.
+
+    A refusal is a package of ``STRICT`` at another version (or missing); a
+    warning, any other package of ``TESTED`` at another version.
+    """
+    found = {name: installed_version(name) for name in TESTED} if installed is None else dict(installed)
+    refusals: list[str] = []
+    warnings: list[str] = []
+    for name, tested in TESTED.items():
+        have = found.get(name)
+        if have == tested:
+            continue
+        line = f"{name} {have or '(not installed)'} is installed; the site was checked against {name} {tested}"
+        (refusals if name in STRICT else warnings).append(line)
+    return refusals, warnings
+
+
+def check_versions(installed: Mapping[str, str | None] | None = None) -> list[str]:
+    """Raise ``SystemExit`` with a clear message on an untested Voilà; return the warnings for the others."""
+    refusals, warnings = version_problems(installed)
+    if refusals:
+        tested = ", ".join(f"{name} {version}" for name, version in TESTED.items())
+        raise SystemExit(
+            "rulebook serve: refusing to start on an untested Voilà.\n  "
+            + "\n  ".join(refusals)
+            + f"\nThe site reaches into Voilà's insides (rulebook/site/voila_compat.py); it was checked against {tested}."
+            "\nInstall the tested version (pip install 'voila==" + TESTED["voila"] + "'), or re-read"
+            " voila_compat.py against the new one, update TESTED and run tests/rulebook/site and tests/browser."
+        )
+    return warnings
+
+
+# ----- jupyter_client / jupyter_server: the kernel manager's tables ------------------------------------
+def kernel_table(manager: Any) -> dict[str, Any]:
+    """The manager's running kernels by id.
+
+    Replaces reading ``MultiKernelManager._kernels`` (jupyter_client 8.10.0):
+    ``list_kernel_ids()`` copies it, and the cap counts it many times a
+    second; the culler also needs the kernel object (``last_activity``).
+    """
+    return manager._kernels
+
+
+# ----- voila: the preheated kernel pools (voila_kernel_manager.py, 0.5.13) -----------------------------
+#: What the site's kernel manager overrides on Voilà's ``VoilaKernelManager`` (checked at start).
+MANAGER_HOOKS = ("get_rendered_notebook", "fill_if_needed", "shutdown_kernel", "cull_kernel_if_idle", "start_kernel",
+                 "get_pool_size", "notebook_data")
+
+
+def pools(manager: Any) -> dict[str, list[Any]] | None:
+    """Voilà's pools: notebook name -> list of tasks, each starting one preheated kernel (None: no pools).
+
+    Replaces ``VoilaKernelManager._pools`` (voila 0.5.13): the only record
+    of the pooled kernels. A task's result is ``pool_entry``'s dict.
+    """
+    return getattr(manager, "_pools", None)
+
+
+def pool_entry(task: Any) -> dict[str, Any] | None:
+    """A pool task's result (``{"kernel_id", "task", "renderer"}`` in Voilà 0.5.13) once its kernel runs, else None."""
+    if not task.done() or task.cancelled() or task.exception() is not None:
+        return None
+    entry = task.result()
+    return entry if isinstance(entry, dict) and entry.get("kernel_id") else None
+
+
+def pool_config_size(manager: Any, notebook_name: str | None) -> int:
+    """A notebook's configured pool size, read as Voilà 0.5.13's ``fill_if_needed`` reads ``kernel_pools_config``."""
+    config = getattr(manager, "kernel_pools_config", {}) or {}
+    default = config.get("default", {})
+    return int(config.get(notebook_name, default).get("pool_size", default.get("pool_size", 1)))
+
+
+@contextmanager
+def kernel_manager_factory(wrap: Callable[[type], type]) -> Iterator[None]:
+    """Within the block, the kernel manager class Voilà builds is ``wrap(<its class>)``.
+
+    Replaces the module global ``voila.app.voila_kernel_manager_factory``
+    (voila 0.5.13): ``Voila.init_settings`` builds its kernel manager class
+    with it and offers no other way to add to the class. Put back after.
+    """
+    import voila.app as voila_app
+
+    original = voila_app.voila_kernel_manager_factory
+    missing = [hook for hook in MANAGER_HOOKS if hook not in _manager_attributes(original)]
+    if missing:
+        raise SystemExit(f"rulebook serve: Voilà's kernel manager lacks {', '.join(missing)}: see rulebook/site/voila_compat.py")
+
+    def factory(base, preheat, pool_size, page_config_hook=None):  # noqa: ANN001, ANN202 - Voilà's signature
+        return wrap(original(base, preheat, pool_size, page_config_hook=page_config_hook))
+
+    voila_app.voila_kernel_manager_factory = factory
+    try:
+        yield
+    finally:
+        voila_app.voila_kernel_manager_factory = original
+
+
+def _manager_attributes(factory: Callable[..., type]) -> set[str]:
+    """The names Voilà's preheating manager class defines (built on a bare base, never instantiated)."""
+
+    class Base:
+        def start_kernel(self) -> None: ...
+
+        def shutdown_kernel(self) -> None: ...
+
+        def cull_kernel_if_idle(self) -> None: ...
+
+    names = set(dir(factory(Base, True, 1)))
+    return names | {"notebook_data"}  # an instance attribute (set in __init__), not on the class
+
+
+def real_kernel_manager(base: type, preheat: bool = True, pool_size: int = 1) -> type:
+    """Voilà's own kernel manager class over ``base`` (for the tests that run the cap on the real thing)."""
+    import voila.app as voila_app
+
+    return voila_app.voila_kernel_manager_factory(base, preheat, pool_size)
+
+
+# ----- voila: the page handler's choice of a pooled kernel (handler.py, 0.5.13) ------------------------
+def takes_pooled_kernel(handler: Any, path: str, request_args: Any) -> bool:
+    """Whether Voilà's page handler will take a preheated kernel for ``path`` (its own test, asked early).
+
+    Replaces repeating ``VoilaHandler.get_generator``'s reading of
+    ``notebook_data`` / ``get_pool_size`` (voila 0.5.13): the site must
+    know before the first ``await`` whether the page takes a pooled kernel
+    or needs a slot.
+    """
+    manager = handler.kernel_manager
+    try:
+        data = manager.notebook_data.get(path, {})
+        pool = manager.get_pool_size(path)
+    except AttributeError:
+        return False
+    return bool(handler.should_use_rendered_notebook(data, pool, None, None, request_args))
+
+
+# ----- voila: the handler table (app.py init_handlers, 0.5.13) -----------------------------------------
+def voila_handler_classes() -> dict[str, type]:
+    """Voilà's handler classes the site replaces in its handler table, by role."""
+    from voila.request_info_handler import RequestInfoSocketHandler
+    from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
+    from voila.tornado.handler import TornadoVoilaHandler
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+    from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+    return {
+        "page": TornadoVoilaHandler,
+        "files": AllowListFileHandler,
+        "template_static": TemplateStaticFileHandler,
+        "kernel_socket": VoilaKernelWebsocketHandler,
+        "request_info": RequestInfoSocketHandler,
+        "tree": TornadoVoilaTreeHandler,
+    }
+
+
+def replace_handlers(rules: list[Any], by_role: Mapping[str, type | None], other: Callable[[type], type]) -> list[Any]:
+    """Voilà's handler table with each of its classes replaced by the site's (``by_role``; None drops the rule).
+
+    Replaces editing ``Voila.init_handlers``' list by class identity
+    (voila 0.5.13 offers no handler hook). ``other`` is applied to every
+    other handler class (the site's error pages).
+    """
+    classes = voila_handler_classes()
+    replacement = {classes[role]: cls for role, cls in by_role.items()}
+    table = []
+    for rule in rules:
+        if len(rule) < 2:
+            table.append(rule)
+            continue
+        if rule[1] in replacement:
+            if replacement[rule[1]] is None:
+                continue
+            table.append((rule[0], replacement[rule[1]], *rule[2:]))
+        else:
+            table.append((rule[0], other(rule[1]), *rule[2:]))
+    return table
+
+
+def request_info_waiting(kernel_id: str) -> bool:
+    """Whether a request-info websocket is already open for ``kernel_id``.
+
+    Replaces reading ``RequestInfoSocketHandler._waiters`` (voila 0.5.13):
+    the last socket opened for a kernel id receives its visitor's request.
+    """
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    return kernel_id in RequestInfoSocketHandler._waiters
+
+
+# ----- tornado: the response's state (web.py, 6.6.1) ----------------------------------------------------
+def response_finished(handler: Any) -> bool:
+    """Whether ``finish()`` was called on ``handler`` (Tornado's ``RequestHandler._finished``; no public reader)."""
+    return bool(handler._finished)
+
+
+def headers_sent(handler: Any) -> bool:
+    """Whether ``handler``'s headers went out (``RequestHandler._headers_written``; no public reader)."""
+    return bool(handler._headers_written)
+
+
+def static_file_version(handler: Any, absolute_path: str) -> str | None:
+    """The hash Tornado keeps of a static file, or None (``StaticFileHandler._get_cached_version``, tornado 6.6.1).
+
+    Replaces calling that private class method from ``assets.py``: a ``?v=``
+    URL is cached for a year only when its version is the file's own hash.
+    """
+    return handler._get_cached_version(absolute_path)
+
+
+# ----- voila: the preheat handshake (utils.py wait_for_request, 0.5.13) --------------------------------
+def request_info_url(environ: Mapping[str, str]) -> str:
+    """Where a preheated kernel hears about its request, built as ``voila.utils.wait_for_request`` builds it.
+
+    Replaces importing ``voila.utils`` in every pooled kernel (it imports the
+    whole server: ~2 s and ~48 MB more per kernel); the protocol is one
+    websocket message of JSON at ``/voila/query/<kernel id>``.
+    """
+    protocol = environ.get("VOILA_WS_PROTOCOL", "ws")
+    server_ip = environ.get("VOILA_APP_IP", "127.0.0.1")
+    server_port = environ.get("VOILA_APP_PORT", "8866")
+    server_url = environ.get("VOILA_SERVER_URL", "/")
+    ws_base_url = environ.get("VOILA_WS_BASE_URL", server_url)
+    kernel_id = environ.get("VOILA_KERNEL_ID")
+    return f"{protocol}://{server_ip}:{server_port}{ws_base_url}voila/query/{kernel_id}"
+
+
+def receive_request_info(url: str, open_timeout: float) -> dict[str, str]:
+    """Block until Voilà sends this kernel its request's variables (``websockets``' synchronous client)."""
+    from websockets.sync.client import connect
+
+    options: dict[str, Any] = {"open_timeout": open_timeout}
+    if "proxy" in inspect.signature(connect).parameters:
+        options["proxy"] = None  # websockets >= 15 would follow http_proxy
+    with connect(url, **options) as websocket:
+        message = websocket.recv()
+    info = json.loads(message)
+    return {str(k): str(v) for k, v in info.items()} if isinstance(info, dict) else {}
+
+
+def wait_for_request_with_voila() -> None:
+    """Voilà's own handshake (``voila.utils.wait_for_request``), for a ``websockets`` too old to have a sync client."""
+    from voila.utils import wait_for_request
+
+    wait_for_request()

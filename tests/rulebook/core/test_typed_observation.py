@@ -24,6 +24,7 @@ from rulebook.core.registry import all_games
 # Games whose observe returns a typed observation (issue 20 item 6), by the module that declares it.
 TYPED = {
     "pig": "rulebook.games.pig.observation",
+    "dice_of_tower": "rulebook.games.dice_of_tower.observation",
 }
 
 

@@ -23,6 +23,7 @@ VIEWS = Path(__file__).resolve().parents[3] / "widgets" / "views"
 # Converted games: their view package and the observation class their observe returns.
 CONVERTED = {
     "pig": "rulebook.games.pig.observation:PigObservation",
+    "dice_of_tower": "rulebook.games.dice_of_tower.observation:DiceOfTowerObservation",
 }
 
 # Names the views give an observation; parameters annotated ``Observation`` are added per function.

@@ -23,6 +23,7 @@ from rulebook.core.registry import all_games
 
 # Games whose observe returns a typed observation (issue 20 item 6), by the module that declares it.
 TYPED = {
+    "magos_solo": "rulebook.games.magos_solo.observation",
     "lemon_poker": "rulebook.games.lemon_poker.observation",
     "treasure_hunt": "rulebook.games.treasure_hunt.observation",
     "pig": "rulebook.games.pig.observation",

@@ -23,6 +23,7 @@ from rulebook.core.registry import all_games
 
 # Games whose observe returns a typed observation (issue 20 item 6), by the module that declares it.
 TYPED = {
+    "chiritsumo": "rulebook.games.chiritsumo.observation",
     "national_economy": "rulebook.games.national_economy.observation",
     "puniu": "rulebook.games.puniu.observation",
     "magos_solo": "rulebook.games.magos_solo.observation",

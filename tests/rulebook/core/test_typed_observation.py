@@ -23,6 +23,7 @@ from rulebook.core.registry import all_games
 
 # Games whose observe returns a typed observation (issue 20 item 6), by the module that declares it.
 TYPED = {
+    "kokkuri_san": "rulebook.games.kokkuri_san.observation",
     "chiritsumo": "rulebook.games.chiritsumo.observation",
     "national_economy": "rulebook.games.national_economy.observation",
     "puniu": "rulebook.games.puniu.observation",

@@ -22,6 +22,7 @@ VIEWS = Path(__file__).resolve().parents[3] / "widgets" / "views"
 
 # Converted games: their view package and the observation class their observe returns.
 CONVERTED = {
+    "kokkuri_san": "rulebook.games.kokkuri_san.observation:KokkuriSanObservation",
     "chiritsumo": "rulebook.games.chiritsumo.observation:ChiritsumoObservation",
     "national_economy": "rulebook.games.national_economy.observation:NationalEconomyObservation",
     "puniu": "rulebook.games.puniu.observation:PuniuObservation",

@@ -25,13 +25,26 @@ to change one.
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
+from dataclasses import Field, fields, is_dataclass
 from typing import Any, NoReturn
+
+
+KEY = "key"
+"""Field metadata naming the dict key when it differs from the attribute: ``field(metadata={KEY: "values"})``.
+
+Needed where the key the JSON has always used is the name of a ``dict``
+method (``values``, ``items``...): an attribute of that name would hide the
+method from the plain-data consumers.
+"""
+
+
+def _key_of(f: Field[Any]) -> str:
+    return str(f.metadata.get(KEY, f.name))
 
 
 def _rebuild(cls: type[Observation], data: dict[str, Any]) -> Observation:
     """Pickle and ``copy.deepcopy`` go through the constructor, never through the read-only ``__setitem__``."""
-    return cls(**data)
+    return cls(**{f.name: data[_key_of(f)] for f in fields(cls)})  # type: ignore[arg-type]
 
 
 def plain(value: Any) -> Any:
@@ -43,6 +56,9 @@ def plain(value: Any) -> Any:
     return value
 
 
+_DICT_NAMES = frozenset(dir(dict))
+
+
 class Observation(dict[str, Any]):
     """Base of every game's observation dataclass; subclasses are ``@dataclass(frozen=True, eq=False)``.
 
@@ -52,10 +68,16 @@ class Observation(dict[str, Any]):
     the mapping side is for plain-data consumers (see the module docstring).
     """
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in cls.__dict__.get("__annotations__", {}):
+            if name in _DICT_NAMES:
+                raise TypeError(f"{cls.__name__}.{name} would hide dict.{name}: name the field otherwise, with metadata={{KEY: {name!r}}}")
+
     def __post_init__(self) -> None:
         if not is_dataclass(self):
             raise TypeError(f"{type(self).__name__} must be declared with @dataclass(frozen=True, eq=False)")
-        dict.update(self, ((f.name, getattr(self, f.name)) for f in fields(self)))
+        dict.update(self, ((_key_of(f), getattr(self, f.name)) for f in fields(self)))
 
     def to_dict(self) -> dict[str, Any]:
         """A deep plain-data copy (nested observations become plain dicts), safe to change or serialise."""
@@ -77,4 +99,4 @@ class Observation(dict[str, Any]):
     update = _read_only
 
 
-__all__ = ["Observation", "plain"]
+__all__ = ["KEY", "Observation", "plain"]

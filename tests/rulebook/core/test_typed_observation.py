@@ -23,6 +23,9 @@ from rulebook.core.registry import all_games
 
 # Games whose observe returns a typed observation (issue 20 item 6), by the module that declares it.
 TYPED = {
+    "ring": "rulebook.games.ring.observation",
+    "not_my_fault_41": "rulebook.games.not_my_fault.observation",
+    "not_my_fault": "rulebook.games.not_my_fault.observation",
     "kokkuri_san": "rulebook.games.kokkuri_san.observation",
     "chiritsumo": "rulebook.games.chiritsumo.observation",
     "national_economy": "rulebook.games.national_economy.observation",

@@ -18,7 +18,7 @@ import random
 import pytest
 
 from rulebook.core.game import CHANCE, SPECTATOR, TERMINAL
-from rulebook.core.observation import Observation
+from rulebook.core.observation import KEY, Observation
 from rulebook.core.registry import all_games
 
 # Games whose observe returns a typed observation (issue 20 item 6), by the module that declares it.
@@ -106,6 +106,30 @@ def test_a_subclass_must_be_a_dataclass():
 
     with pytest.raises(TypeError, match="dataclass"):
         Loose().__post_init__()
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Aliased(Observation):
+    card_values: list[int] = dataclasses.field(metadata={KEY: "values"})
+
+
+def test_a_key_named_like_a_dict_method_lives_under_another_attribute():
+    o = Aliased(card_values=[1, 2])
+    assert o.card_values == o["values"] == [1, 2] and list(o) == ["values"]
+    assert o.values() is not None and list(o.items()) == [("values", [1, 2])]  # the dict method still works
+    assert pickle.loads(pickle.dumps(o)) == o and copy.deepcopy(o).card_values == [1, 2]
+
+
+def test_a_field_may_not_hide_a_dict_method():
+    with pytest.raises(TypeError, match="would hide dict.items"):
+
+        @dataclasses.dataclass(frozen=True, eq=False)
+        class Bad(Observation):
+            items: list[int]
+
+
+def test_every_game_observes_a_typed_observation():
+    assert set(all_games()) == set(TYPED), "a game's observe must return its own Observation dataclass (add it to TYPED)"
 
 
 def states_of(game, seed: int, steps: int = 30):

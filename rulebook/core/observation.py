@@ -26,6 +26,7 @@ to change one.
 from __future__ import annotations
 
 from dataclasses import Field, fields, is_dataclass
+from functools import lru_cache
 from typing import Any, NoReturn
 
 
@@ -40,6 +41,12 @@ method from the plain-data consumers.
 
 def _key_of(f: Field[Any]) -> str:
     return str(f.metadata.get(KEY, f.name))
+
+
+@lru_cache(maxsize=None)
+def _pairs(cls: type) -> tuple[tuple[str, str], ...]:
+    """``(dict key, attribute)`` of each field, in declaration order; once per class (``observe`` runs often)."""
+    return tuple((_key_of(f), f.name) for f in fields(cls))
 
 
 def _rebuild(cls: type[Observation], data: dict[str, Any]) -> Observation:
@@ -77,7 +84,8 @@ class Observation(dict[str, Any]):
     def __post_init__(self) -> None:
         if not is_dataclass(self):
             raise TypeError(f"{type(self).__name__} must be declared with @dataclass(frozen=True, eq=False)")
-        dict.update(self, ((_key_of(f), getattr(self, f.name)) for f in fields(self)))
+        names = _pairs(type(self))
+        dict.update(self, ((key, getattr(self, name)) for key, name in names))
 
     def to_dict(self) -> dict[str, Any]:
         """A deep plain-data copy (nested observations become plain dicts), safe to change or serialise."""

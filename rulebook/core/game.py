@@ -16,6 +16,7 @@ from typing import Any, Callable, ClassVar, Generic, Hashable, Mapping, Sequence
 from rulebook.bots.random_bot import RandomBot
 
 from .errors import BadOption, IllegalAction, UnreadableAction
+from .observation import Observation
 
 CHANCE = -1
 """``current_player`` at a chance node: dice, shuffles, draws."""
@@ -167,9 +168,12 @@ class Game(ABC, Generic[S, A]):
         """At a chance node: every outcome with its probability (they sum to 1)."""
 
     @abstractmethod
-    def observe(self, state: S, seat: int) -> dict[str, Any]:
+    def observe(self, state: S, seat: int) -> Observation:
         """What ``seat`` may know, as plain JSON-able data (the only thing views and bots see).
 
+        Each game returns its own frozen dataclass deriving from
+        ``rulebook.core.observation.Observation``: views read it by
+        attribute; bots, hints, tests and JSON treat it as a read-only dict.
         It names its seat as ``"you"``. ``seat`` may also be ``SPECTATOR``:
         what is public, drawn while a hot-seat page waits for the next
         player to take the tablet.

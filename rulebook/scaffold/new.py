@@ -38,7 +38,7 @@ def planned_files(name: str) -> tuple[Planned, ...]:
     """Every file ``new_game`` writes for ``name``, from the repository root."""
     game, view = f"rulebook/games/{name}", f"widgets/views/{name}"
     files = [Planned(f"game/{t}.tmpl", f"{game}/{t}") for t in (
-        "__init__.py", "actions.py", "game.py", "examples.py", "rules.en.md", "rules.ja.md",
+        "__init__.py", "actions.py", "game.py", "observation.py", "examples.py", "rules.en.md", "rules.ja.md",
         "quick.en.md", "quick.ja.md", "lesson.json", "catalogue.json")]
     files += [Planned(f"view/{t}.tmpl", f"{view}/{t}") for t in (
         "__init__.py", "present.py", "texts.py", "examples.py", "board.js", "board.css")]

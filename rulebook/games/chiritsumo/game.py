@@ -21,6 +21,7 @@ from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome
 
 from .actions import PILE, Action, Done, Lift, Pass, Place, Roll, Swap, Toss, parse
 from .bots import SolverBot
+from .observation import ChiritsumoObservation, ScoredRound, SeatSeen, TossSeen
 from .geometry import COLOURED, COLOURS, SLOTS, Die, Slot
 from .placement import check_slot, lift_error, placement_error, slot_name
 from .scoring import Score, score
@@ -552,51 +553,47 @@ class Chiritsumo(Game[State, Action]):
     def parse_action(self, text: str) -> Action:
         return parse(text)
 
-    def observe(self, state: State, seat: int) -> dict[str, Any]:
+    def observe(self, state: State, seat: int) -> ChiritsumoObservation:
         """Everything is public in Chiritsumo: every seat sees the whole table."""
-        seats = []
+        seats: list[SeatSeen] = []
         for index, s in enumerate(state.seats):
             seats.append(
-                {
-                    "dice": [[c, p] for c, p in zip(s.dice, s.pips)],
-                    "placed": {f"{r},{i}": d for (r, i), d in zip(SLOTS, s.placed) if d != NO_PLACE},
-                    "total": s.total,
-                    "history": list(s.history),
-                    "done": s.done,
-                }
+                SeatSeen(
+                    dice=[[c, p] for c, p in zip(s.dice, s.pips)],
+                    placed={f"{r},{i}": d for (r, i), d in zip(SLOTS, s.placed) if d != NO_PLACE},
+                    total=s.total,
+                    history=list(s.history),
+                    done=s.done,
+                )
             )
-        last = None
+        last: ScoredRound | None = None
         if state.scored_round:
-            last = {
-                "round": state.scored_round,
-                "scores": list(state.last_scores),
-                "pyramids": [
+            last = ScoredRound(
+                round=state.scored_round,
+                scores=list(state.last_scores),
+                pyramids=[
                     {f"{r},{i}": list(die) for (r, i), die in zip(SLOTS, built) if die} for built in state.last_pyramids
                 ],
-            }
+            )
         result = state.result
-        return {
-            "game": self.name,
-            "mode": state.mode,
-            "you": seat,
-            "round": state.round,
-            "phase": str(state.phase),
-            "turn": state.turn if state.phase in (Phase.ARRANGE, Phase.SWAP, Phase.TOSS) else None,
-            "seats": seats,
-            "last": last,
-            "pile": list(state.pile),
-            "last_round": state.last_round,
-            "toss": (
-                {
-                    "order": list(state.toss_order),
-                    "pos": state.toss_pos,
-                    "forbidden": state.last_tosser if state.last_tosser >= 0 else None,
-                }
-                if state.phase == Phase.TOSS
-                else None
-            ),
-            "outcome": result.as_dict() if result else None,
-        }
+        return ChiritsumoObservation(
+            game=self.name,
+            mode=state.mode,
+            you=seat,
+            round=state.round,
+            phase=str(state.phase),
+            turn=state.turn if state.phase in (Phase.ARRANGE, Phase.SWAP, Phase.TOSS) else None,
+            seats=seats,
+            last=last,
+            pile=list(state.pile),
+            last_round=state.last_round,
+            toss=TossSeen(
+                order=list(state.toss_order),
+                pos=state.toss_pos,
+                forbidden=state.last_tosser if state.last_tosser >= 0 else None,
+            ) if state.phase == Phase.TOSS else None,
+            outcome=result.as_dict() if result else None,
+        )
 
 
 def _put(placed: tuple[int, ...], action: Place) -> tuple[int, ...]:

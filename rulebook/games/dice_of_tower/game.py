@@ -27,6 +27,7 @@ from . import collapse
 from .board import die_colour, placement_risk, placements, round_scores, singles, state_from_observation, tower_index
 from .bots import RulesBot, make_search_bot
 from .actions import FACES, OFF, PASS, REROLL, STAND, Action, Bump, Burst, Face, Off, Pass, Place, Quake, Remove, Reroll, Stand, parse
+from .observation import DiceOfTowerObservation, HandsSeen
 from .state import (
     DICE_PER_SEAT,
     LAPS,
@@ -492,36 +493,40 @@ class DiceOfTower(Game[State, Action]):
         return parse(text)
 
     # ----- what a seat knows (everything) ----------------------------------------------------------------
-    def observe(self, state: State, seat: int) -> dict[str, Any]:
+    def observe(self, state: State, seat: int) -> DiceOfTowerObservation:
         n = state.players
-        return {
-            "game": self.name,
-            "you": seat,
-            "players": n,
-            "colours": state.colours,
-            "seat_colours": [colour_of_seat(n, s) for s in range(n)],
-            "sizes": list(state.sizes),
-            "faces": list(state.faces),
-            "removed": list(state.removed),
-            "towers": [list(t) for t in state.towers],
-            "phase": PHASE_NAMES[state.phase],
-            "round": state.round,
-            "rounds_total": n,
-            "start": state.start,
-            "turn": state.turn,
-            "turns": state.turns,
-            "laps": LAPS,
-            "queue": list(state.queue),
-            "then": THEN_NAMES[state.then],
-            "hands": {"height": state.hands.height, "step": state.hands.step, "reroll": state.hands.reroll},
-            "table": state.table,
-            "scores": list(state.scores),
-            "rounds": [list(r) for r in state.rounds],
-            "pending": None if state.pending is None else [state.pending.die, state.pending.onto],
-            "last_single": state.last_single,
-            "last": None if state.last is None else list(state.last),
-            "loser": state.loser,
-        }
+        return DiceOfTowerObservation(
+            game=self.name,
+            you=seat,
+            players=n,
+            colours=state.colours,
+            seat_colours=[colour_of_seat(n, s) for s in range(n)],
+            sizes=list(state.sizes),
+            faces=list(state.faces),
+            removed=list(state.removed),
+            towers=[list(t) for t in state.towers],
+            phase=PHASE_NAMES[state.phase],
+            round=state.round,
+            rounds_total=n,
+            start=state.start,
+            turn=state.turn,
+            turns=state.turns,
+            laps=LAPS,
+            queue=list(state.queue),
+            then=THEN_NAMES[state.then],
+            hands=HandsSeen(
+                height=state.hands.height,
+                step=state.hands.step,
+                reroll=state.hands.reroll,
+            ),
+            table=state.table,
+            scores=list(state.scores),
+            rounds=[list(r) for r in state.rounds],
+            pending=None if state.pending is None else [state.pending.die, state.pending.onto],
+            last_single=state.last_single,
+            last=None if state.last is None else list(state.last),
+            loser=state.loser,
+        )
 
     def sample_state(self, observation: Mapping[str, Any], seat: int, rng: Any) -> State:
         """Nothing is hidden: the observation rebuilds the one state it comes from (for the search bot)."""

@@ -33,6 +33,7 @@ from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome, rules_bot_kind, 
 from .actions import DRAW as DRAW_ACTION
 from .actions import SKIP, Action, Card, Draw, First, Flip, Move, Order, Play, Skip, Swap, parse
 from .bots import RulesBot, make_search_bot
+from .observation import EffectSeen, KokkuriSanObservation, RoundSeen
 from .cards import KINDS, ROUNDS, CardSet, Effect, card_text, load_cards, standin
 from .settlement import LEAD, elected_positions, influence_order, next_starter, votes_of
 from .state import (
@@ -471,53 +472,51 @@ class KokkuriSan(Game[State, Action]):
             out.append(counts)
         return out
 
-    def observe(self, state: State, seat: int) -> dict[str, Any]:
+    def observe(self, state: State, seat: int) -> KokkuriSanObservation:
         n = state.players
         mine = 0 <= seat < n
         last = state.last
         effect = None
         if state.phase == EFFECT:
             e = self.effect_at(state, state.pending)
-            effect = {"op": e.op, "n": e.n, "may": e.may}
-        return {
-            "game": self.name,
-            "you": seat,
-            "players": n,
-            "phase": PHASE_NAMES[state.phase],
-            "turn": state.turn,
-            "starter": state.starter,
-            "round": state.round,
-            "turns": state.turns,
-            "turns_per_round": TURNS_EACH * n,
-            "settled": state.settled,
-            "cards": state.cards.as_json(),
-            "order": list(state.order),
-            "tokens": [list(t) for t in state.tokens],
-            "board": [[[p.seat, p.card if (p.up or p.seat == seat) else None, p.up] for p in cards] for cards in state.board],
-            "hand": [k for k in range(KINDS) for _ in range(state.hands[seat][k])] if mine else None,
-            "my_deck": list(state.decks[seat]) if mine else None,
-            "hand_sizes": [sum(h) for h in state.hands],
-            "deck_sizes": [sum(d) for d in state.decks],
-            "fronts": [list(f) for f in state.fronts],
-            "unseen": self.unseen(state, seat),
-            "scores": list(state.scores),
-            "drawer": state.drawer,
-            "target": state.target,
-            "pending": state.pending,
-            "effect": effect,
-            "last": None
-            if last is None
-            else {
-                "round": last.round,
-                "order": list(last.order),
-                "votes": list(last.votes),
-                "elected": list(last.elected),
-                "awards": [list(a) for a in last.awards],
-                "tokens": [list(t) for t in last.tokens],
-                "board": [[[p.seat, p.card] for p in cards] for cards in last.board],
-            },
-            "result": state.result,
-        }
+            effect = EffectSeen(op=e.op, n=e.n, may=e.may)
+        return KokkuriSanObservation(
+            game=self.name,
+            you=seat,
+            players=n,
+            phase=PHASE_NAMES[state.phase],
+            turn=state.turn,
+            starter=state.starter,
+            round=state.round,
+            turns=state.turns,
+            turns_per_round=TURNS_EACH * n,
+            settled=state.settled,
+            cards=state.cards.as_json(),
+            order=list(state.order),
+            tokens=[list(t) for t in state.tokens],
+            board=[[[p.seat, p.card if (p.up or p.seat == seat) else None, p.up] for p in cards] for cards in state.board],
+            hand=[k for k in range(KINDS) for _ in range(state.hands[seat][k])] if mine else None,
+            my_deck=list(state.decks[seat]) if mine else None,
+            hand_sizes=[sum(h) for h in state.hands],
+            deck_sizes=[sum(d) for d in state.decks],
+            fronts=[list(f) for f in state.fronts],
+            unseen=self.unseen(state, seat),
+            scores=list(state.scores),
+            drawer=state.drawer,
+            target=state.target,
+            pending=state.pending,
+            effect=effect,
+            last=None if last is None else RoundSeen(
+                round=last.round,
+                order=list(last.order),
+                votes=list(last.votes),
+                elected=list(last.elected),
+                awards=[list(a) for a in last.awards],
+                tokens=[list(t) for t in last.tokens],
+                board=[[[p.seat, p.card] for p in cards] for cards in last.board],
+            ),
+            result=state.result,
+        )
 
     def sample_state(self, observation: Mapping[str, Any], seat: int, rng: Any) -> State:
         """Deal the cards ``seat`` has not seen at random, consistently with the observation."""

@@ -23,6 +23,7 @@ from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome
 
 from . import actions as A
 from .bots import OddsBot
+from .observation import HandSeen, LemonPokerObservation
 from .cards import card_text, parse_card
 from .evaluator import evaluate_one
 from .odds import Position, group_sets, pair_counts
@@ -230,7 +231,7 @@ class LemonPoker(Game[State, A.Action]):
         return isinstance(action, (A.Show, A.Bet))
 
     # ----- information -------------------------------------------------------------
-    def observe(self, state: State, seat: int) -> dict[str, Any]:
+    def observe(self, state: State, seat: int) -> LemonPokerObservation:
         dealer_view = seat == state.dealer
         groups = []
         for g in (0, 1):
@@ -239,24 +240,24 @@ class LemonPoker(Game[State, A.Action]):
                 card_text(c) if (dealer_view or state.shown[g][i]) else None for i, c in enumerate(cards)
             ])
         history = [_result_dict(r) for r in state.history]
-        return {
-            "game": self.name,
-            "you": seat,
-            "phase": PHASE_NAMES[state.phase],
-            "hands": state.hands,
-            "hand_no": state.hand_no,
-            "dealer": state.dealer,
-            "child": state.child,
-            "chips": list(state.chips),
-            "max_bet": self.max_bet(state),
-            "community": [card_text(c) for c in state.community],
-            "dealt": [len(state.groups[0]), len(state.groups[1])],
-            "groups": groups,
-            "shown": [list(s) for s in state.shown],
-            "child_show": list(state.child_show) if state.child_show else None,
-            "last": history[-1] if history else None,
-            "history": history,
-        }
+        return LemonPokerObservation(
+            game=self.name,
+            you=seat,
+            phase=PHASE_NAMES[state.phase],
+            hands=state.hands,
+            hand_no=state.hand_no,
+            dealer=state.dealer,
+            child=state.child,
+            chips=list(state.chips),
+            max_bet=self.max_bet(state),
+            community=[card_text(c) for c in state.community],
+            dealt=[len(state.groups[0]), len(state.groups[1])],
+            groups=groups,
+            shown=[list(s) for s in state.shown],
+            child_show=list(state.child_show) if state.child_show else None,
+            last=history[-1] if history else None,
+            history=history,
+        )
 
     def sample_state(self, observation: Mapping[str, Any], seat: int, rng: Any) -> State:
         """Deal what ``seat`` has not seen, uniformly among deals that fit the face-up cards' places."""
@@ -311,12 +312,16 @@ def _arrange(public, filled) -> list[int]:
     return [p if p is not None else rest.pop(0) for p in public]
 
 
-def _result_dict(r: HandResult) -> dict[str, Any]:
-    return {
-        "dealer": r.dealer, "community": [card_text(c) for c in r.community],
-        "groups": [[card_text(c) for c in g] for g in r.groups], "scores": list(r.scores),
-        "winner": r.winner, "bet": [r.bet_group, r.bet_chips], "child_gain": r.child_gain,
-    }
+def _result_dict(r: HandResult) -> HandSeen:
+    return HandSeen(
+        dealer=r.dealer,
+        community=[card_text(c) for c in r.community],
+        groups=[[card_text(c) for c in g] for g in r.groups],
+        scores=list(r.scores),
+        winner=r.winner,
+        bet=[r.bet_group, r.bet_chips],
+        child_gain=r.child_gain,
+    )
 
 
 def _result_from_dict(d: Mapping[str, Any]) -> HandResult:

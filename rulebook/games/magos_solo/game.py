@@ -18,6 +18,7 @@ from rulebook.core.game import TERMINAL, BotKind, Game, Outcome
 
 from .actions import Action, Attack, Lose, Next, Prev, Recover, ResetFaces, SetFace, SetHp, Win, parse
 from .bots import AutoplayBot
+from .observation import DieSeen, MagosSoloObservation, RowSeen, TurnSeen
 from .table import (
     CHOICES,
     DICE_TABLE,
@@ -280,7 +281,7 @@ class MagosSolo(Game[State, Action]):
     def parse_action(self, text: str) -> Action:
         return parse(text)
 
-    def observe(self, state: State, seat: int) -> dict[str, Any]:
+    def observe(self, state: State, seat: int) -> MagosSoloObservation:
         """Everything is public: the tracker hides nothing.
 
         The forecasts (``coming``: the next turns' dice and damage, ``cycle_damage``:
@@ -290,53 +291,53 @@ class MagosSolo(Game[State, Action]):
         result = self.turn_result(state)
         row = table_row(state.turn)
         outcome = state.result
-        rows = []
+        rows: list[RowSeen] = []
         for k in range(1, len(DICE_TABLE) + 1):
             dice = row_dice(k, state.long5)
             res = resolve(dice, state.faces)
             later = [t for t in range(len(DICE_TABLE) + 1, len(DICE_TABLE) + 7) if table_row(t) == k]
             rows.append(
-                {
-                    "row": k,
-                    "turns": [k, *later],
-                    "dice": list(dice),
-                    "counted": list(counted(dice)),
-                    "damage": res.damage,
-                    "heal": res.heal,
-                    "specials": res.specials,
-                }
+                RowSeen(
+                    row=k,
+                    turns=[k, *later],
+                    dice=list(dice),
+                    counted=list(counted(dice)),
+                    damage=res.damage,
+                    heal=res.heal,
+                    specials=res.specials,
+                )
             )
-        coming = []
+        coming: list[TurnSeen] = []
         if not state.over:
             for turn in range(state.turn + 1, state.turn + 1 + PREVIEW_TURNS):
                 res = self.turn_result(state, turn)
-                coming.append({"turn": turn, "dice": list(res.dice), "damage": res.damage})
-        cycle = sum(r["damage"] for r in rows if LOOP_FIRST <= r["row"] <= LOOP_LAST)
-        return {
-            "game": self.name,
-            "turn": state.turn,
-            "row": row,
-            "looped": state.turn > len(DICE_TABLE),
-            "loop": [LOOP_FIRST, LOOP_LAST],
-            "dice": [
-                {"pips": p, "counted": c, "effect": [e.kind, e.amount]}
+                coming.append(TurnSeen(turn=turn, dice=list(res.dice), damage=res.damage))
+        cycle = sum(r.damage for r in rows if LOOP_FIRST <= r.row <= LOOP_LAST)
+        return MagosSoloObservation(
+            game=self.name,
+            turn=state.turn,
+            row=row,
+            looped=state.turn > len(DICE_TABLE),
+            loop=[LOOP_FIRST, LOOP_LAST],
+            dice=[
+                DieSeen(pips=p, counted=c, effect=[e.kind, e.amount])
                 for p, c, e in zip(result.dice, result.counts, result.effects)
             ],
-            "damage": result.damage,
-            "heal": result.heal,
-            "specials": result.specials,
-            "faces": [[e.kind, e.amount] for e in state.faces],
-            "preset": state.preset,
-            "long5": state.long5,
-            "table": [list(row_dice(k, state.long5)) for k in range(1, len(DICE_TABLE) + 1)],
-            "rows": rows,
-            "coming": coming,
-            "cycle_damage": None if state.over else cycle,
-            "hp": state.hp if state.tracked else None,
-            "hp_max": state.hp_max if state.tracked else None,
-            "dealt": state.dealt,
-            "over": state.over,
-            "outcome": outcome.as_dict() if outcome else None,
-        }
+            damage=result.damage,
+            heal=result.heal,
+            specials=result.specials,
+            faces=[[e.kind, e.amount] for e in state.faces],
+            preset=state.preset,
+            long5=state.long5,
+            table=[list(row_dice(k, state.long5)) for k in range(1, len(DICE_TABLE) + 1)],
+            rows=rows,
+            coming=coming,
+            cycle_damage=None if state.over else cycle,
+            hp=state.hp if state.tracked else None,
+            hp_max=state.hp_max if state.tracked else None,
+            dealt=state.dealt,
+            over=state.over,
+            outcome=outcome.as_dict() if outcome else None,
+        )
 
 __all__ = ["MAX_HP", "PREVIEW_TURNS", "MagosSolo", "State", "effect_text", "enemy_dice"]

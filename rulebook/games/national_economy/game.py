@@ -22,6 +22,7 @@ from rulebook.core.game import CHANCE, TERMINAL, Game, Outcome, rules_bot_kind, 
 
 from .actions import Action, Build, Card, Discard, Pick, Place, Sell, parse
 from .bots import RulesBot, make_search_bot
+from .observation import NationalEconomyObservation
 from .data import (
     CARPENTER, COPIES, FACTORY, FARM, FARMS, GOODS, HAND_LIMIT, HOUSING, INDUSTRY, KINDS_T, MINE,
     N_CARDS, PASSIVE, QUARRY, ROUND_WORKPLACE, ROUNDS, SCHOOL, SOLO2_CLEAR, SOLO_TAX, START_CARDS, START_MONEY,
@@ -720,43 +721,43 @@ class NationalEconomy(Game[State, Action]):
                     out[k] += hand[k]
         return out
 
-    def observe(self, state: State, seat: int) -> dict[str, Any]:
+    def observe(self, state: State, seat: int) -> NationalEconomyObservation:
         n = state.players
         mine = 0 <= seat < n
-        return {
-            "game": self.name,
-            "you": seat,
-            "mode": MODE_NAMES[state.mode],
-            "players": n,
-            "phase": PHASE_NAMES[state.phase],
-            "round": state.round,
-            "wage": WAGES[min(state.round, ROUNDS) - 1],
-            "turn": state.turn,
-            "start": state.start,
-            "money": list(state.money),
-            "household": state.household,
-            "tokens": list(state.tokens),
-            "workers": list(state.workers),
-            "idle": list(state.idle),
-            "hand": list(state.hands[seat]) if mine else None,
-            "hand_sizes": [sum(h) for h in state.hands],
-            "goods": [h[GOODS] for h in state.hands],
-            "deck": sum(state.deck),
-            "discard": list(state.discard),
-            "removed": state.removed,
-            "buildings": [[b.kind, b.owner] for b in state.buildings],
-            "placed": [list(p) for p in state.placed],
-            "blocked": list(state.blocked),
-            "pending": list(state.pending),
-            "revealed": list(state.revealed),
-            "paying": list(state.paying),
-            "lost": state.lost,
-            "supply_out": state.supply_out,
-            "unseen": self.unseen(state, seat) if mine else None,
-            "hand_limits": [self.hand_limit(state, s) for s in range(n)],
-            "due": [self.due(state, s) if state.round <= ROUNDS else 0 for s in range(n)],
-            "sale_values": [self.sale_value(state, b.kind) for b in state.buildings],
-        }
+        return NationalEconomyObservation(
+            game=self.name,
+            you=seat,
+            mode=MODE_NAMES[state.mode],
+            players=n,
+            phase=PHASE_NAMES[state.phase],
+            round=state.round,
+            wage=WAGES[min(state.round, ROUNDS) - 1],
+            turn=state.turn,
+            start=state.start,
+            money=list(state.money),
+            household=state.household,
+            tokens=list(state.tokens),
+            workers=list(state.workers),
+            idle=list(state.idle),
+            hand=list(state.hands[seat]) if mine else None,
+            hand_sizes=[sum(h) for h in state.hands],
+            goods=[h[GOODS] for h in state.hands],
+            deck=sum(state.deck),
+            discard=list(state.discard),
+            removed=state.removed,
+            buildings=[[b.kind, b.owner] for b in state.buildings],
+            placed=[list(p) for p in state.placed],
+            blocked=list(state.blocked),
+            pending=list(state.pending),
+            revealed=list(state.revealed),
+            paying=list(state.paying),
+            lost=state.lost,
+            supply_out=state.supply_out,
+            unseen=self.unseen(state, seat) if mine else None,
+            hand_limits=[self.hand_limit(state, s) for s in range(n)],
+            due=[self.due(state, s) if state.round <= ROUNDS else 0 for s in range(n)],
+            sale_values=[self.sale_value(state, b.kind) for b in state.buildings],
+        )
 
     def sample_state(self, observation: Mapping[str, Any], seat: int, rng: Any) -> State:
         """Deal the building cards ``seat`` cannot see at random among the deck and the other hands."""

@@ -36,6 +36,7 @@ from rulebook.core.game import CHANCE, SPECTATOR, TERMINAL, Game, Outcome, rules
 
 from .actions import AUDIT, DRAW, Action, Audit, Card, Declare, Draw, First, Place, parse
 from .bots import RulesBot, make_search_bot
+from .observation import LastSeen, NotMyFaultObservation, TableCard
 from .state import (
     DEAL,
     DECLARE,
@@ -519,7 +520,7 @@ class NotMyFault(Game[State, Action]):
                     old[index[card.value]] += 1
         return tuple(now), tuple(old)
 
-    def observe(self, state: State, seat: int) -> dict[str, Any]:
+    def observe(self, state: State, seat: int) -> NotMyFaultObservation:
         v = self.variant
         n = state.players
         mine = 0 <= seat < n
@@ -527,46 +528,50 @@ class NotMyFault(Game[State, Action]):
         hand = None
         if mine and v.hand_size:
             hand = [x for x, c in zip(v.values, state.hands[seat]) for _ in range(c)]
-        last = None
+        last: LastSeen | None = None
         if state.last is not None:
             past = state.last
-            last = {
-                "kind": past.kind,
-                "loser": past.loser,
-                "actor": past.actor,
-                "claim": past.claim,
-                "cards": [[card.seat, card.value] for card in past.revealed],
-                "total": past.total,
-            }
-        return {
-            "game": self.name,
-            "you": seat,
-            "players": n,
-            "values": list(v.values),
-            "milestones": list(v.milestones),
-            "top": v.top,
-            "phase": PHASE_NAMES[state.phase],
-            "turn": state.turn,
-            "starter": state.starter,
-            "round": state.round,
-            "epoch": state.epoch,
-            "deal_size": state.deal_size,
-            "claims": [[claim.seat, claim.number] for claim in state.claims],
-            "table": [
-                {"seat": card.seat, "card": card.value if card.seat == seat else None, "old": card.epoch != state.epoch}
+            last = LastSeen(
+                kind=past.kind,
+                loser=past.loser,
+                actor=past.actor,
+                claim=past.claim,
+                cards=[[card.seat, card.value] for card in past.revealed],
+                total=past.total,
+            )
+        return NotMyFaultObservation(
+            game=self.name,
+            you=seat,
+            players=n,
+            card_values=list(v.values),
+            milestones=list(v.milestones),
+            top=v.top,
+            phase=PHASE_NAMES[state.phase],
+            turn=state.turn,
+            starter=state.starter,
+            round=state.round,
+            epoch=state.epoch,
+            deal_size=state.deal_size,
+            claims=[[claim.seat, claim.number] for claim in state.claims],
+            table=[
+                TableCard(
+                    seat=card.seat,
+                    card=card.value if card.seat == seat else None,
+                    old=card.epoch != state.epoch,
+                )
                 for card in state.table
             ],
-            "hand": hand,
-            "hand_sizes": [sum(h) for h in state.hands] if v.hand_size else None,
-            "deck": sum(state.deck),
-            "discard": list(state.discard),
-            "unseen": list(now),
-            "unseen_old": list(old),
-            "yellows": list(state.yellows),
-            "marks": list(state.marks),
-            "last": last,
-            "result": [state.result.reason, state.result.seat] if state.result else None,
-        }
+            hand=hand,
+            hand_sizes=[sum(h) for h in state.hands] if v.hand_size else None,
+            deck=sum(state.deck),
+            discard=list(state.discard),
+            unseen=list(now),
+            unseen_old=list(old),
+            yellows=list(state.yellows),
+            marks=list(state.marks),
+            last=last,
+            result=[state.result.reason, state.result.seat] if state.result else None,
+        )
 
     def sample_state(self, observation: Mapping[str, Any], seat: int, rng: Any) -> State:
         """Deal the cards ``seat`` has not seen at random, consistently with the observation."""

@@ -19,6 +19,7 @@ from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome, rules_b
 
 from .actions import Action, Die, Hold, Roll, parse
 from .bots import FewestTurns, HoldAt
+from .observation import PigObservation
 
 GOAL = 100
 """The banked total that wins."""
@@ -139,20 +140,20 @@ class Pig(Game[State, Action]):
         return replace(after, seat=(state.seat + 1) % len(state.totals))
 
     # ----- what seats see, and the end ---------------------------------------------------
-    def observe(self, state: State, seat: int) -> dict[str, Any]:
+    def observe(self, state: State, seat: int) -> PigObservation:
         """Nothing is hidden: every seat sees the whole state."""
-        return {
-            "you": seat,
-            "totals": list(state.totals),
-            "seat": state.seat,
-            "turn_total": state.turn_total,
-            "rolling": state.rolling,
-            "last": state.last,
-            "busted": state.busted,
-            "turns": state.turns,
-            "goal": GOAL,
-            "over": state.over,
-        }
+        return PigObservation(
+            you=seat,
+            totals=list(state.totals),
+            seat=state.seat,
+            turn_total=state.turn_total,
+            rolling=state.rolling,
+            last=state.last,
+            busted=state.busted,
+            turns=state.turns,
+            goal=GOAL,
+            over=state.over,
+        )
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.over:

@@ -17,6 +17,7 @@ from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome
 
 from .actions import Action, Reroll, Roll, Score, parse
 from .bots import GreedyBot, HintBot
+from .observation import EntrySeen, LastSeen, PuniuObservation, SheetSeen
 from .scoring import CATEGORIES, band, cancel_count, cancelled, category_score, check_category, final_score
 
 DICE = 5
@@ -302,45 +303,50 @@ class Puniu(Game[State, Action]):
     def parse_action(self, text: str) -> Action:
         return parse(text)
 
-    def observe(self, state: State, seat: int) -> dict[str, Any]:
+    def observe(self, state: State, seat: int) -> PuniuObservation:
         """Everything is public: every sheet, the dice, the rolls."""
-        sheets = []
+        sheets: list[SheetSeen] = []
         for sheet in state.sheets:
             penalty = sheet.penalty()
             low, high = band(penalty)
             sheets.append(
-                {
-                    "entries": [
-                        None if e is None else {"score": e.score, "penalty": e.penalty, "face": sheet.kind_face if c == "kind" else 0}
+                SheetSeen(
+                    entries=[
+                        None if e is None else EntrySeen(score=e.score, penalty=e.penalty, face=sheet.kind_face if c == "kind" else 0)
                         for c, e in zip(CATEGORIES, sheet.entries)
                     ],
-                    "penalty": penalty,
-                    "score_sum": sheet.score_sum(),
-                    "band": [low, high],
-                    "cancel_count": cancel_count(penalty),
-                    "cancelled": list(sheet.cancelled()),
-                    "final": sheet.final(),
-                }
+                    penalty=penalty,
+                    score_sum=sheet.score_sum(),
+                    band=[low, high],
+                    cancel_count=cancel_count(penalty),
+                    cancelled=list(sheet.cancelled()),
+                    final=sheet.final(),
+                )
             )
         result = state.result
         last = state.last
-        return {
-            "game": self.name,
-            "you": seat,
-            "categories": list(CATEGORIES),
-            "round": state.round,
-            "turns": TURNS,
-            "turn": None if result else state.turn,
-            "dice": list(state.dice),
-            "rolls": state.rolls,
-            "rerolls_left": state.rerolls_left,
-            "rolling": state.rolling and result is None,
-            "sheets": sheets,
-            "last": None
-            if last is None
-            else {"seat": last.seat, "category": last.category, "face": last.face, "dice": list(last.dice), "score": last.score, "penalty": last.penalty},
-            "outcome": None if result is None else result.as_dict(),
-        }
+        return PuniuObservation(
+            game=self.name,
+            you=seat,
+            categories=list(CATEGORIES),
+            round=state.round,
+            turns=TURNS,
+            turn=None if result else state.turn,
+            dice=list(state.dice),
+            rolls=state.rolls,
+            rerolls_left=state.rerolls_left,
+            rolling=state.rolling and result is None,
+            sheets=sheets,
+            last=None if last is None else LastSeen(
+                seat=last.seat,
+                category=last.category,
+                face=last.face,
+                dice=list(last.dice),
+                score=last.score,
+                penalty=last.penalty,
+            ),
+            outcome=None if result is None else result.as_dict(),
+        )
 
 
 __all__ = ["CATEGORY_NAMES", "DICE", "Entry", "Last", "Puniu", "ROLLS", "Sheet", "State", "TURNS", "category_label"]

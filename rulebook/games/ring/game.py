@@ -34,6 +34,7 @@ from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome
 from . import bots as ring_bots
 from . import observe, sample
 from .actions import DEAL, DISCARD, PLAY, ROLL, TAKE, Action, Deal, Discard, Play, Roll, Take, parse
+from .observation import RingObservation
 from .cards import ADJUST, COIN, JUST, MORE, SUIT, SUIT_NAMES, SUITS, deck, next_leader_index, winners_of
 from .state import (
     DEAL_PHASE,
@@ -385,7 +386,7 @@ class Ring(Game[State, Action]):
         """A card played shows a hidden hand's card to everyone; taking a die or discarding face down shows nothing."""
         return isinstance(action, Play)
 
-    def observe(self, state: State, seat: int) -> dict[str, Any]:
+    def observe(self, state: State, seat: int) -> RingObservation:
         """What ``seat`` may know: its own hand and discard, and everything played face up.
 
         Cards of earlier tricks this round stay listed (everyone saw them);

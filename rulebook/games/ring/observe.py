@@ -18,34 +18,35 @@ from typing import Any, Mapping
 from rulebook.core.game import Outcome
 
 from .cards import AREAS, CARD_IDS, CARD_NAMES
+from .observation import DieSeen, PenaltySeen, RingObservation, RoundSummarySeen, TrickSeen
 from .state import DISCARD_PHASE, DRAFT, NO_CARD, PLAY_PHASE, Penalty, Phase, RoundSummary, State, Trick, final_outcome
 
 
-def _trick(trick: Trick) -> dict[str, Any]:
-    return {"leader": trick.leader, "cards": [CARD_NAMES[c] for c in trick.cards], "winners": list(trick.winners)}
+def _trick(trick: Trick) -> TrickSeen:
+    return TrickSeen(leader=trick.leader, cards=[CARD_NAMES[c] for c in trick.cards], winners=list(trick.winners))
 
 
-def _penalty(penalty: Penalty) -> dict[str, int]:
-    return {"trick": penalty.trick, "seat": penalty.seat}
+def _penalty(penalty: Penalty) -> PenaltySeen:
+    return PenaltySeen(trick=penalty.trick, seat=penalty.seat)
 
 
-def _dice(areas: tuple[int, ...], pips: tuple[int, ...]) -> list[dict[str, Any] | None]:
-    return [{"area": AREAS[a], "pips": p} if p else None for a, p in zip(areas, pips)]
+def _dice(areas: tuple[int, ...], pips: tuple[int, ...]) -> list[DieSeen | None]:
+    return [DieSeen(area=AREAS[a], pips=p) if p else None for a, p in zip(areas, pips)]
 
 
-def _last(last: RoundSummary | None) -> dict[str, Any] | None:
+def _last(last: RoundSummary | None) -> RoundSummarySeen | None:
     if last is None:
         return None
-    return {
-        "round": last.round,
-        "parent": last.parent,
-        "centre": last.centre,
-        "dice": _dice(last.areas, last.pips),
-        "rings_before": list(last.rings_before),
-        "rings_after": list(last.rings_after),
-        "tricks": [_trick(t) for t in last.tricks],
-        "penalties": [_penalty(p) for p in last.penalties],
-    }
+    return RoundSummarySeen(
+        round=last.round,
+        parent=last.parent,
+        centre=last.centre,
+        dice=_dice(last.areas, last.pips),
+        rings_before=list(last.rings_before),
+        rings_after=list(last.rings_after),
+        tricks=[_trick(t) for t in last.tricks],
+        penalties=[_penalty(p) for p in last.penalties],
+    )
 
 
 def _outcome(result: Outcome | None) -> dict[str, Any] | None:
@@ -65,36 +66,36 @@ def _outcome(result: Outcome | None) -> dict[str, Any] | None:
     }
 
 
-def observe(state: State, seat: int) -> dict[str, Any]:
+def observe(state: State, seat: int) -> RingObservation:
     n = len(state.rings)
     me = seat if isinstance(seat, int) and 0 <= seat < n else None
     phase = Phase(state.phase)
-    return {
-        "game": "ring",
-        "you": seat,
-        "players": n,
-        "just_bonus": state.just_bonus,
-        "round": state.round,
-        "phase": phase.text,
-        "parent": state.parent,
-        "turn": state.turn if phase in (DRAFT, DISCARD_PHASE, PLAY_PHASE) else None,
-        "rings": list(state.rings),
-        "dice": _dice(state.areas, state.pips),
-        "pool": list(state.pool),
-        "centre": state.centre or None,
-        "hand": [CARD_NAMES[c] for c in state.hands[me]] if me is not None else None,
-        "hand_sizes": [len(h) for h in state.hands],
-        "discarded": [d != NO_CARD for d in state.discards],
-        "my_discard": CARD_NAMES[state.discards[me]] if me is not None and state.discards[me] != NO_CARD else None,
-        "leftover": len(state.leftover),
-        "stock": len(state.stock),
-        "leader": state.leader if state.leader >= 0 else None,
-        "trick": [CARD_NAMES[c] for c in state.trick],
-        "tricks": [_trick(t) for t in state.tricks],
-        "penalties": [_penalty(p) for p in state.penalties],
-        "last": _last(state.last),
-        "outcome": _outcome(state.result),
-    }
+    return RingObservation(
+        game="ring",
+        you=seat,
+        players=n,
+        just_bonus=state.just_bonus,
+        round=state.round,
+        phase=phase.text,
+        parent=state.parent,
+        turn=state.turn if phase in (DRAFT, DISCARD_PHASE, PLAY_PHASE) else None,
+        rings=list(state.rings),
+        dice=_dice(state.areas, state.pips),
+        pool=list(state.pool),
+        centre=state.centre or None,
+        hand=[CARD_NAMES[c] for c in state.hands[me]] if me is not None else None,
+        hand_sizes=[len(h) for h in state.hands],
+        discarded=[d != NO_CARD for d in state.discards],
+        my_discard=CARD_NAMES[state.discards[me]] if me is not None and state.discards[me] != NO_CARD else None,
+        leftover=len(state.leftover),
+        stock=len(state.stock),
+        leader=state.leader if state.leader >= 0 else None,
+        trick=[CARD_NAMES[c] for c in state.trick],
+        tricks=[_trick(t) for t in state.tricks],
+        penalties=[_penalty(p) for p in state.penalties],
+        last=_last(state.last),
+        outcome=_outcome(state.result),
+    )
 
 
 # ----- back from the observation (the public part of a state) ----------------------------------------

@@ -24,6 +24,7 @@ from rulebook.core.game import CHANCE, TERMINAL, BotKind, Game, Outcome
 
 from .actions import Action, Bring, Check, Die, GiveUp, RollDice, Seal, parse
 from .bots import OptimalBot
+from .observation import TreasureHuntObservation, TreasureSeen, TripSeen
 from .model import RULES, Rules, bit, eligible, failure_seals, longest_run, mask_of, numbers_of, open_options, popcount, roll_options
 from .state import PHASES, Phase, State, Trip, state_from_observation
 
@@ -319,36 +320,36 @@ class TreasureHunt(Game[State, Action]):
     def parse_action(self, text: str) -> Action:
         return parse(text)
 
-    def observe(self, state: State, seat: int) -> dict[str, Any]:
+    def observe(self, state: State, seat: int) -> TreasureHuntObservation:
         """Everything is on the paper: the whole state is public."""
         rules = self.rules
         result = state.result
-        return {
-            "game": self.name,
-            "phase": state.phase,
-            "numbers": rules.numbers,
-            "faces": rules.faces,
-            "seal_limit": rules.seal_limit,
-            "treasures": [
-                {
-                    "key": t.key,
-                    "kind": t.kind,
-                    "need": t.need,
-                    "unseal": t.unseal,
-                    "home": bool(state.treasures & (1 << i)),
-                    "eligible": not state.treasures & (1 << i) and eligible(t, state.checked),
-                }
+        return TreasureHuntObservation(
+            game=self.name,
+            phase=state.phase,
+            numbers=rules.numbers,
+            faces=rules.faces,
+            seal_limit=rules.seal_limit,
+            treasures=[
+                TreasureSeen(
+                    key=t.key,
+                    kind=t.kind,
+                    need=t.need,
+                    unseal=t.unseal,
+                    home=bool(state.treasures & (1 << i)),
+                    eligible=not state.treasures & (1 << i) and eligible(t, state.checked),
+                )
                 for i, t in enumerate(rules.treasures)
             ],
-            "checked": numbers_of(state.checked),
-            "sealed": numbers_of(state.sealed),
-            "dice": list(state.dice),
-            "options": [list(o) for o in self.options(state)] if state.phase == Phase.CHECK else [],
-            "seal_choices": self.seal_choices(state),
-            "expedition": state.expedition,
-            "history": [{"checked": numbers_of(trip.checked), "end": trip.end} for trip in state.history],
-            "outcome": result.as_dict() if result else None,
-        }
+            checked=numbers_of(state.checked),
+            sealed=numbers_of(state.sealed),
+            dice=list(state.dice),
+            options=[list(o) for o in self.options(state)] if state.phase == Phase.CHECK else [],
+            seal_choices=self.seal_choices(state),
+            expedition=state.expedition,
+            history=[TripSeen(checked=numbers_of(trip.checked), end=trip.end) for trip in state.history],
+            outcome=result.as_dict() if result else None,
+        )
 
     def state_from_observation(self, observation: Mapping[str, Any]) -> State:
         """The state an observation shows (all of it is public), for bots; history is left out."""

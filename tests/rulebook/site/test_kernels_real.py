@@ -23,7 +23,7 @@ import pytest
 
 from rulebook.site import voila_compat
 from rulebook.site.kernels import PAGE_KERNEL, PageKernel, live_kernel_processes, pool_budget
-from rulebook.site.process import free_port
+from tests.support.site_process import free_port
 from rulebook.site.serve import SiteOptions, jupyter_path_with_template, site_environment, voila_config
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 
@@ -21,11 +21,13 @@ from rulebook.games.chiritsumo.game import COLOUR_NAMES, Phase
 from rulebook.games.chiritsumo.geometry import COLOURED
 from rulebook.games.chiritsumo.scoring import Score
 from rulebook.games.chiritsumo.solver import best_arrangement
+from rulebook.games.chiritsumo.observation import ChiritsumoObservation
 from widgets.views.model import Engine, as_int, seat_label
 
 from .texts import WORDS
 
-Observation = Mapping[str, Any]
+Observation = ChiritsumoObservation
+"""What the game's ``observe`` returns; read it by attribute (a typo fails at once, not at the table)."""
 Cells = dict[str, tuple[str, int]]
 """A pyramid as the page draws it: slot key "r,i" -> (colour, pips)."""
 
@@ -60,13 +62,13 @@ def die_text(colour: str, pips: int, lang: str) -> str:
 
 
 def seat_name(obs: Observation, page: Page, seat: int, lang: str) -> str:
-    seats = page.seats if len(page.seats) == len(obs["seats"]) else (HUMAN,) * len(obs["seats"])
+    seats = page.seats if len(page.seats) == len(obs.seats) else (HUMAN,) * len(obs.seats)
     return seat_label(seat, seats, lang)
 
 
 def prefix(obs: Observation, page: Page, seat: int, lang: str) -> str:
     """"Seat 2: " before a line about a seat; nothing in solo."""
-    return "" if obs["mode"] == "solo" else seat_name(obs, page, seat, lang) + ": "
+    return "" if obs.mode == "solo" else seat_name(obs, page, seat, lang) + ": "
 
 
 def target_name(obs: Observation, page: Page, target: int, lang: str, capital: bool = False) -> str:
@@ -89,23 +91,23 @@ def action_label(action: Any, lang: str) -> str:
 # ----- reading the observation ----------------------------------------------------------------------------
 def entry_seat(obs: Observation, page: Page) -> int | None:
     """In table mode, the seat whose real dice are being typed in (None otherwise)."""
-    if obs["phase"] != Phase.ROLL or not page.table:
+    if obs.phase != Phase.ROLL or not page.table:
         return None
-    for seat, s in enumerate(obs["seats"]):
-        if any(p == 0 for _, p in s["dice"]):
+    for seat, s in enumerate(obs.seats):
+        if any(p == 0 for _, p in s.dice):
             return seat
     return None
 
 
 def focus_seat(obs: Observation, page: Page) -> int:
     """The seat drawn large: whoever acts, the seat being entered, the winner, else the first human seat."""
-    if obs["phase"] in (Phase.ARRANGE, Phase.SWAP, Phase.TOSS):
-        return int(obs["turn"])
+    if obs.phase in (Phase.ARRANGE, Phase.SWAP, Phase.TOSS):
+        return int(obs.turn)
     entry = entry_seat(obs, page)
     if entry is not None:
         return entry
-    outcome = obs["outcome"]
-    if outcome and outcome["winners"] and obs["mode"] != "solo":
+    outcome = obs.outcome
+    if outcome and outcome["winners"] and obs.mode != "solo":
         return int(outcome["winners"][0])
     humans = [k for k, kind in enumerate(page.seats) if kind == HUMAN]
     return humans[0] if humans else 0
@@ -113,12 +115,12 @@ def focus_seat(obs: Observation, page: Page) -> int:
 
 def shown_pyramid(obs: Observation, seat: int) -> Cells:
     """The pyramid of ``seat`` to draw: the one being built, else the last scored one."""
-    if obs["phase"] == Phase.ARRANGE:
-        s = obs["seats"][seat]
-        return {key: tuple(s["dice"][d]) for key, d in s["placed"].items()}  # type: ignore[misc]
-    last = obs["last"]
-    if last and seat < len(last["pyramids"]):
-        return {key: (c, p) for key, (c, p) in last["pyramids"][seat].items()}
+    if obs.phase == Phase.ARRANGE:
+        s = obs.seats[seat]
+        return {key: tuple(s.dice[d]) for key, d in s.placed.items()}  # type: ignore[misc]
+    last = obs.last
+    if last and seat < len(last.pyramids):
+        return {key: (c, p) for key, (c, p) in last.pyramids[seat].items()}
     return {}
 
 
@@ -156,7 +158,7 @@ def completion_for(obs: Observation, seat: int) -> tuple[dict, Score, Score]:
     already on the pyramid; when lifting dice would score more it says so.
     """
     dice = seat_dice(obs, seat)
-    placed_at = {slot_from_browser(key): d for key, d in obs["seats"][seat]["placed"].items()}
+    placed_at = {slot_from_browser(key): d for key, d in obs.seats[seat].placed.items()}
     used = set(placed_at.values())
     free = tuple(die for d, die in enumerate(dice) if d not in used)
     placed = tuple(sorted((slot, dice[d]) for slot, d in placed_at.items()))
@@ -175,7 +177,7 @@ def score_parts(best: Score, lang: str) -> str:
 
 
 def seat_dice(obs: Observation, seat: int) -> tuple[tuple[str, int], ...]:
-    return tuple((c, p) for c, p in obs["seats"][seat]["dice"])
+    return tuple((c, p) for c, p in obs.seats[seat].dice)
 
 
 _BOT = SolverBot()
@@ -184,17 +186,17 @@ _BOT = SolverBot()
 
 def hint_lines(obs: Observation, engine: Engine, page: Page, lang: str) -> list[str]:
     """Advice for the moment, from the exact solver, the expected scores and the bot (nothing when none applies)."""
-    phase = obs["phase"]
+    phase = obs.phase
     if phase == Phase.ARRANGE and page.interactive:
-        _, kept, best = completion_for(obs, obs["turn"])
-        if not obs["seats"][obs["turn"]]["placed"]:
+        _, kept, best = completion_for(obs, obs.turn)
+        if not obs.seats[obs.turn].placed:
             return [WORDS("hint_best", lang, n=best.total, parts=score_parts(best, lang))]
         lines = [WORDS("hint_keep", lang, n=kept.total, parts=score_parts(kept, lang))]
         if best.total > kept.total:
             lines.append(WORDS("hint_restart", lang, n=best.total))
         return lines
     if phase == Phase.SWAP:
-        held = [c for c, _ in obs["seats"][obs["turn"]]["dice"]]
+        held = [c for c, _ in obs.seats[obs.turn].dice]
         lines = []
         if engine.legal:
             pick = _BOT.choose(obs, list(engine.legal), np.random.default_rng(0))
@@ -213,10 +215,10 @@ def hint_lines(obs: Observation, engine: Engine, page: Page, lang: str) -> list[
             text = WORDS("hint_bot_toss", lang, give=colour_name(pick.give, lang), target=target, take=colour_name(pick.take, lang))
         else:
             text = WORDS("hint_bot_pass", lang)
-        mine = [c for c, _ in obs["seats"][obs["turn"]]["dice"]]
+        mine = [c for c, _ in obs.seats[obs.turn].dice]
         return [text, WORDS("hint_worth", lang, value=f"{expected_score(mine):.1f}")]
     if phase == Phase.ROLL:
-        dice = [c for c, _ in obs["seats"][focus_seat(obs, page)]["dice"]]
+        dice = [c for c, _ in obs.seats[focus_seat(obs, page)].dice]
         return [WORDS("hint_mix", lang, value=f"{expected_score(dice):.1f}", rate=f"{completion_rate(dice):.0%}")]
     return []
 

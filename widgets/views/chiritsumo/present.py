@@ -50,10 +50,10 @@ def present(obs: Observation, engine: Engine, page: Page, lang: str) -> ViewMode
 
 
 def _rule(obs: Observation, page: Page) -> str:
-    solo = obs["mode"] == "solo"
-    if obs["outcome"]:
-        return str(obs["outcome"]["reason"])
-    phase = obs["phase"]
+    solo = obs.mode == "solo"
+    if obs.outcome:
+        return str(obs.outcome["reason"])
+    phase = obs.phase
     if phase == Phase.ROLL:
         return "chance" if entry_seat(obs, page) is not None else ("solo-round" if solo else "hako-round")
     return {Phase.ARRANGE: "place-base", Phase.SWAP: "solo-swap", Phase.TOSS: "hako-toss"}.get(phase, "")
@@ -61,11 +61,11 @@ def _rule(obs: Observation, page: Page) -> str:
 
 def _controls(obs: Observation, engine: Engine, page: Page, lang: str) -> tuple[Control, ...]:
     """The moves and page controls of the moment, enabled or disabled with the engine's reason."""
-    phase = obs["phase"]
+    phase = obs.phase
     controls: list[Control] = []
     entering = entry_seat(obs, page)
     if entering is not None:
-        count = len(obs["seats"][entering]["dice"])
+        count = len(obs.seats[entering].dice)
         entry = page.entry if len(page.entry) == count else (0,) * count
         missing = sum(1 for p in entry if not 1 <= p <= 6)
         label = WORDS("entry_confirm", lang)
@@ -94,11 +94,11 @@ def _locked(obs: Observation, engine: Engine, page: Page, lang: str) -> dict[str
     While someone else stacks: whose turn it is; in any other phase: the
     engine's own refusal of a placement ("now is rolling the dice", "the game is over").
     """
-    if obs["phase"] == Phase.ARRANGE:
+    if obs.phase == Phase.ARRANGE:
         if page.interactive:
             return None
-        rule = "solo-round" if obs["mode"] == "solo" else "hako-round"
-        return {"text": WORDS("not_your_turn", lang, seat=seat_name(obs, page, obs["turn"], lang)), "rule": rule}
+        rule = "solo-round" if obs.mode == "solo" else "hako-round"
+        return {"text": WORDS("not_your_turn", lang, seat=seat_name(obs, page, obs.turn, lang)), "rule": rule}
     error = engine.why_not(Place(0, SLOTS[0]))
     return None if error is None else {"text": error.message(lang), "rule": error.rule_id}
 
@@ -106,13 +106,13 @@ def _locked(obs: Observation, engine: Engine, page: Page, lang: str) -> dict[str
 def _board(obs: Observation, engine: Engine, page: Page, seat: int, lang: str) -> dict[str, Any]:
     words = {key: WORDS(key, lang) for key in ("pick_slot", "pick_die_first", "pyramid", "tray")}
     view: dict[str, Any] = {"words": words, "interactive": False, "legal": {}, "ghost": None, "seats": []}
-    phase = obs["phase"]
+    phase = obs.phase
     entering = entry_seat(obs, page)
-    s = obs["seats"][seat]
+    s = obs.seats[seat]
     tray: list[dict[str, Any]] = []
     if phase == Phase.ARRANGE:
-        placed_at = {d: key for key, d in s["placed"].items()}
-        for d, (colour, pips) in enumerate(s["dice"]):
+        placed_at = {d: key for key, d in s.placed.items()}
+        for d, (colour, pips) in enumerate(s.dice):
             tray.append({"colour": colour, "pips": pips, "placed": d in placed_at, "slot": placed_at.get(d), "title": die_text(colour, pips, lang)})
         legal: dict[int, list[str]] = {}
         for action in engine.legal:
@@ -120,8 +120,8 @@ def _board(obs: Observation, engine: Engine, page: Page, seat: int, lang: str) -
                 legal.setdefault(action.die, []).append(key_of(action.slot))
         view.update(mode="arrange", interactive=page.interactive, legal=legal)
         view["pyramid"] = {
-            key: {"die": d, "colour": s["dice"][d][0], "pips": s["dice"][d][1], "title": die_text(*s["dice"][d], lang)}
-            for key, d in s["placed"].items()
+            key: {"die": d, "colour": s.dice[d][0], "pips": s.dice[d][1], "title": die_text(*s.dice[d], lang)}
+            for key, d in s.placed.items()
         }
         if page.hint and page.interactive:
             target, _, _ = completion_for(obs, seat)
@@ -130,57 +130,57 @@ def _board(obs: Observation, engine: Engine, page: Page, seat: int, lang: str) -
     else:
         cells: Cells = {}
         if entering is not None:
-            dice = [c for c, _ in obs["seats"][entering]["dice"]]
+            dice = [c for c, _ in obs.seats[entering].dice]
             entry = page.entry if len(page.entry) == len(dice) else (0,) * len(dice)
             tray = [{"colour": c, "pips": p, "placed": False, "title": colour_name(c, lang)} for c, p in zip(dice, entry)]
             view["mode"] = "entry"
             view["caption"] = prefix(obs, page, entering, lang) + WORDS("caption_entry", lang)
         else:
             shown = phase == Phase.ROLL
-            tray = [{"colour": c, "pips": 0 if shown else -1, "placed": False, "title": colour_name(c, lang)} for c, _ in s["dice"]]
+            tray = [{"colour": c, "pips": 0 if shown else -1, "placed": False, "title": colour_name(c, lang)} for c, _ in s.dice]
             view["mode"] = "roll" if shown else "review"
             view["caption"] = _caption_waiting(obs, page, lang)
             cells = shown_pyramid(obs, seat)
         view["pyramid"] = {key: {"die": -1, "colour": c, "pips": p, "title": die_text(c, p, lang)} for key, (c, p) in cells.items()}
     view["tray"] = tray
     view["locked"] = _locked(obs, engine, page, lang)
-    if obs["mode"] != "solo":
+    if obs.mode != "solo":
         view["seats"] = _seat_cards(obs, page, seat, lang)
     return view
 
 
 def _caption_waiting(obs: Observation, page: Page, lang: str) -> str:
-    phase, last = obs["phase"], obs["last"]
-    showing = WORDS("showing_round", lang, n=last["round"]) if last else ""
+    phase, last = obs.phase, obs.last
+    showing = WORDS("showing_round", lang, n=last.round) if last else ""
     if phase == Phase.ROLL:
         key = "caption_roll_bots" if all(kind != HUMAN for kind in page.seats) else "caption_roll"
         return WORDS(key, lang) + showing
     if phase == Phase.SWAP:
         return WORDS("caption_swap", lang)
     if phase == Phase.TOSS:
-        return WORDS("caption_toss", lang, seat=seat_name(obs, page, obs["turn"], lang), n=last["round"] if last else obs["round"])
+        return WORDS("caption_toss", lang, seat=seat_name(obs, page, obs.turn, lang), n=last.round if last else obs.round)
     return WORDS("caption_over", lang)
 
 
 def _seat_cards(obs: Observation, page: Page, focus: int, lang: str) -> list[dict[str, Any]]:
-    outcome = obs["outcome"]
+    outcome = obs.outcome
     winners = set(outcome["winners"]) if outcome else set()
-    last = obs["last"]
+    last = obs.last
     cards = []
-    for k, s in enumerate(obs["seats"]):
-        held = [(c, sum(1 for d, _ in s["dice"] if d == c)) for c in COLOURS if any(d == c for d, _ in s["dice"])]
+    for k, s in enumerate(obs.seats):
+        held = [(c, sum(1 for d, _ in s.dice if d == c)) for c in COLOURS if any(d == c for d, _ in s.dice)]
         note = ""
-        if obs["phase"] == Phase.ARRANGE:
-            note = WORDS("seat_done", lang) if s["done"] else (WORDS("seat_stacking", lang) if k == obs["turn"] else "")
-        elif last and last["scores"]:
-            note = WORDS("seat_round", lang, round=last["round"], n=last["scores"][k])
+        if obs.phase == Phase.ARRANGE:
+            note = WORDS("seat_done", lang) if s.done else (WORDS("seat_stacking", lang) if k == obs.turn else "")
+        elif last and last.scores:
+            note = WORDS("seat_round", lang, round=last.round, n=last.scores[k])
         cards.append(
             {
                 "name": seat_name(obs, page, k, lang),
-                "total_text": WORDS("points", lang, n=s["total"]),
+                "total_text": WORDS("points", lang, n=s.total),
                 "held": held,
                 "pyramid": {key: [c, p] for key, (c, p) in shown_pyramid(obs, k).items()},
-                "active": k == focus and obs["phase"] != Phase.OVER,
+                "active": k == focus and obs.phase != Phase.OVER,
                 "winner": k in winners,
                 "note": note,
             }
@@ -203,11 +203,11 @@ def breakdown(obs: Observation, page: Page, cells: Cells, seat: int, lang: str) 
     apex = cells.get(TOP)
     bonus_count = WORDS("bonus_top", lang, pips=apex[1]) if result.complete and apex else WORDS("not_complete", lang)
     rows.append({"key": "bonus", "label": WORDS("bonus", lang), "count": bonus_count, "points": str(result.bonus)})
-    if obs["phase"] == Phase.ARRANGE:
-        title = WORDS("score_live", lang, round=obs["round"])
+    if obs.phase == Phase.ARRANGE:
+        title = WORDS("score_live", lang, round=obs.round)
     else:
-        title = WORDS("score_round", lang, round=obs["last"]["round"] if obs["last"] else obs["round"])
-    if obs["mode"] != "solo":
+        title = WORDS("score_round", lang, round=obs.last.round if obs.last else obs.round)
+    if obs.mode != "solo":
         title = WORDS("score_of", lang, seat=seat_name(obs, page, seat, lang), title=title)
     patterns = [
         {"kind": kind, "slots": [key_of(s) for s in triple], "label": WORDS(f"pattern_{kind}", lang, colour=colour_name(colour, lang))}
@@ -231,7 +231,7 @@ def _messages(obs: Observation, engine: Engine, page: Page, lang: str) -> tuple[
     if page.entry_error is not None and entry_seat(obs, page) is not None:
         out.append(Message.refused(page.entry_error, lang))
     if page.hint:
-        rule = {Phase.SWAP: "solo-swap", Phase.TOSS: "hako-toss"}.get(obs["phase"], "best")
+        rule = {Phase.SWAP: "solo-swap", Phase.TOSS: "hako-toss"}.get(obs.phase, "best")
         out += [Message("hint", text, rule) for text in hint_lines(obs, engine, page, lang)]
     return tuple(out)
 
@@ -245,15 +245,15 @@ def _marked(key: str, lang: str, name: str, inner_html: str, **values: Any) -> s
 
 def status_html(obs: Observation, page: Page, lang: str) -> str:
     """The header line (HTML): round, and the solo totals or whose turn it is."""
-    parts = [_marked("status_round", lang, "round", f"<b>{int(obs['round'])}</b>")]
-    if obs["mode"] == "solo":
-        s = obs["seats"][0]
-        parts.append(_marked("status_total", lang, "total", f"<b class='rb-total'>{int(s['total'])}</b>"))
-        parts.append(html.escape(WORDS("status_clear", lang, n=sum(1 for c, _ in s["dice"] if c == "clear"))))
-        if obs["last_round"] and obs["phase"] != Phase.OVER:
+    parts = [_marked("status_round", lang, "round", f"<b>{int(obs.round)}</b>")]
+    if obs.mode == "solo":
+        s = obs.seats[0]
+        parts.append(_marked("status_total", lang, "total", f"<b class='rb-total'>{int(s.total)}</b>"))
+        parts.append(html.escape(WORDS("status_clear", lang, n=sum(1 for c, _ in s.dice if c == "clear"))))
+        if obs.last_round and obs.phase != Phase.OVER:
             parts.append(f"<b>{html.escape(WORDS('status_final', lang))}</b>")
-    elif obs["phase"] in (Phase.ARRANGE, Phase.SWAP, Phase.TOSS):
-        name = html.escape(seat_name(obs, page, obs["turn"], lang))
+    elif obs.phase in (Phase.ARRANGE, Phase.SWAP, Phase.TOSS):
+        name = html.escape(seat_name(obs, page, obs.turn, lang))
         parts.append(_marked("status_turn", lang, "seat", f"<b>{name}</b>"))
     return " · ".join(parts)
 

@@ -16,31 +16,31 @@ from .texts import WORDS
 def describe(before: Observation, action: Any, after: Observation, page: Page, lang: str) -> str | None:
     """The log line (escaped HTML) for ``action``; None for a line left out (a die of a roll but the last, a bot's stacking)."""
     e = html.escape
-    turn = before["turn"] if before["turn"] is not None else 0
+    turn = before.turn if before.turn is not None else 0
     who = prefix(before, page, turn, lang)
     if isinstance(action, Roll):
-        seat = after["seats"][action.seat]
-        if action.die != len(seat["dice"]) - 1:
+        seat = after.seats[action.seat]
+        if action.die != len(seat.dice) - 1:
             return None
-        faces = " ".join(die_text(c, p, lang) for c, p in seat["dice"])
-        return e(WORDS("log_rolled", lang, round=after["round"], who=prefix(after, page, action.seat, lang), faces=faces))
-    bot = before["phase"] == Phase.ARRANGE and turn < len(page.seats) and page.seats[turn] != HUMAN
+        faces = " ".join(die_text(c, p, lang) for c, p in seat.dice)
+        return e(WORDS("log_rolled", lang, round=after.round, who=prefix(after, page, action.seat, lang), faces=faces))
+    bot = before.phase == Phase.ARRANGE and turn < len(page.seats) and page.seats[turn] != HUMAN
     if isinstance(action, (Place, Lift)) and bot:
         return None  # a bot's stacking is summed up by its "done" line
     if isinstance(action, Place):
-        colour, pips = before["seats"][turn]["dice"][action.die]
+        colour, pips = before.seats[turn].dice[action.die]
         return e(WORDS("log_place", lang, who=who, die=die_text(colour, pips, lang), slot=key_of(action.slot)))
     if isinstance(action, Lift):
         return e(WORDS("log_lift", lang, who=who, slot=key_of(action.slot)))
     if isinstance(action, Done):
-        line = WORDS("log_done", lang, who=who, n=len(before["seats"][turn]["placed"]))
-        last = after["last"]
-        if last and last["round"] == before["round"] and last["scores"]:
-            scores = ", ".join(WORDS("log_score", lang, who=prefix(after, page, k, lang), n=v) for k, v in enumerate(last["scores"]))
-            line += " — " + WORDS("log_scores", lang, round=before["round"], scores=scores)
+        line = WORDS("log_done", lang, who=who, n=len(before.seats[turn].placed))
+        last = after.last
+        if last and last.round == before.round and last.scores:
+            scores = ", ".join(WORDS("log_score", lang, who=prefix(after, page, k, lang), n=v) for k, v in enumerate(last.scores))
+            line += " — " + WORDS("log_scores", lang, round=before.round, scores=scores)
         return e(line)
     if isinstance(action, Swap):
-        clear = sum(1 for c, _ in after["seats"][0]["dice"] if c == "clear")
+        clear = sum(1 for c, _ in after.seats[0].dice if c == "clear")
         return e(WORDS("log_swap", lang, colour=colour_name(action.colour, lang), n=clear))
     if isinstance(action, Toss):
         target = target_name(before, page, action.target, lang)
@@ -56,10 +56,10 @@ def outcome_html(outcome: Mapping[str, Any], obs: Observation, page: Page, lang:
     summary = outcome["summary_ja"] if lang == "ja" else outcome["summary_en"]
     parts = [f"<div class='rb-outcome-summary'>{e(summary)}</div>"]
     detail = outcome["detail"]
-    if obs["mode"] == "solo":
+    if obs.mode == "solo":
         title = detail.get("rating_ja") if lang == "ja" else detail.get("rating_en")
         parts.append(f"<div class='rb-rating' data-rating='{e(str(detail.get('rating')))}'>{e(str(title))}</div>")
-        history = " + ".join(str(v) for v in obs["seats"][0]["history"])
+        history = " + ".join(str(v) for v in obs.seats[0].history)
         rounds = int(detail.get("rounds", 0))
         parts.append(f"<div class='rb-rounds' data-rounds='{rounds}'>{e(WORDS('outcome_rounds', lang, n=rounds, history=history))}</div>")
     else:

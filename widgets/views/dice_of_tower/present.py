@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from rulebook.core import HUMAN
 from rulebook.games.dice_of_tower import ENGINE
 from rulebook.games.dice_of_tower.actions import PASS, REROLL, Bump, Burst, Face, Off, Place, Quake, Remove, Stand
 from rulebook.games.dice_of_tower.game import state_from_observation
+from rulebook.games.dice_of_tower.observation import DiceOfTowerObservation
 
 from ..model import Control, Engine, Message, ViewModel, seat_label
 from .texts import WORDS
@@ -40,35 +41,35 @@ def name(seat: int, page: Page, lang: str) -> str:
     return seat_label(seat, page.seats, lang)
 
 
-def colour_of(o: Mapping[str, Any], die: int) -> int:
-    return o["seat_colours"][die // 8]
+def colour_of(o: DiceOfTowerObservation, die: int) -> int:
+    return o.seat_colours[die // 8]
 
 
 def colour_name(colour: int, lang: str) -> str:
     return WORDS(f"colour_{colour}", lang)
 
 
-def die_words(o: Mapping[str, Any], die: int, lang: str) -> dict[str, Any]:
-    return {"die": die, "colour": colour_name(colour_of(o, die), lang), "size": WORDS(f"size_{o['sizes'][die]}", lang), "face": o["faces"][die]}
+def die_words(o: DiceOfTowerObservation, die: int, lang: str) -> dict[str, Any]:
+    return {"die": die, "colour": colour_name(colour_of(o, die), lang), "size": WORDS(f"size_{o.sizes[die]}", lang), "face": o.faces[die]}
 
 
-def label(o: Mapping[str, Any], die: int, lang: str, face: bool = True) -> str:
+def label(o: DiceOfTowerObservation, die: int, lang: str, face: bool = True) -> str:
     """A die as the page names it: colour, size and (``face``) its face — "Red L 6"."""
     words = die_words(o, die, lang)
     return WORDS("die_label" if face and words["face"] else "die_bare", lang, **words)
 
 
-def mode_of(o: Mapping[str, Any], page: Page) -> str:
-    if o["phase"] == "over":
+def mode_of(o: DiceOfTowerObservation, page: Page) -> str:
+    if o.phase == "over":
         return "over"
     if page.entering:
         return "entry"
-    if o["phase"] in ("roll", "place-risk", "reroll-risk"):
+    if o.phase in ("roll", "place-risk", "reroll-risk"):
         return "roll"
     return "decide" if page.acting else "watch"
 
 
-def present(o: Mapping[str, Any], engine: Engine, page: Page, lang: str) -> ViewModel:
+def present(o: DiceOfTowerObservation, engine: Engine, page: Page, lang: str) -> ViewModel:
     """The page for this moment (see the module docstring)."""
     mode = mode_of(o, page)
     legal = engine.legal
@@ -79,13 +80,13 @@ def present(o: Mapping[str, Any], engine: Engine, page: Page, lang: str) -> View
     targets = {a.onto for a in places if a.die == picked}
     state = state_from_observation(o)
     risks = {t: ENGINE.place_risk(state, picked, t) for t in targets} if picked is not None else {}
-    seat = o["loser"] if o["phase"] == "lose" and o.get("loser", -1) >= 0 else o["turn"]
+    seat = o.loser if o.phase == "lose" and o.loser >= 0 else o.turn
     controls: list[Control] = []
     messages = last_messages(o, page, lang)
     rule = ""
     if mode == "decide":
-        if o["phase"] == "lose":
-            bumped = o.get("loser", -1) >= 0
+        if o.phase == "lose":
+            bumped = o.loser >= 0
             caption, rule = WORDS("caption_lose_bump" if bumped else "caption_lose", lang), "table-mode" if bumped else "lose-die"
         elif places:
             caption = WORDS("caption_target", lang, die=label(o, picked, lang)) if picked is not None else WORDS("caption_pick", lang)
@@ -95,7 +96,7 @@ def present(o: Mapping[str, Any], engine: Engine, page: Page, lang: str) -> View
         else:
             caption, rule = WORDS("caption_pass", lang), "reroll"
         caption = WORDS("prefix", lang, seat=name(seat, page, lang)) + caption
-        if o["phase"] != "lose":
+        if o.phase != "lose":
             controls.append(Control.for_action("reroll", WORDS("reroll", lang), REROLL, engine, lang, highlight=REROLL in legal))
             controls.append(Control.for_action("pass", WORDS("pass", lang), PASS, engine, lang, highlight=PASS in legal))
     elif mode == "entry":
@@ -106,14 +107,14 @@ def present(o: Mapping[str, Any], engine: Engine, page: Page, lang: str) -> View
         caption = WORDS("caption_watch", lang, seat=name(seat, page, lang))
         rule = "chance" if mode == "roll" else ""
     towers = []
-    for tower in o["towers"]:
+    for tower in o.towers:
         top = tower[-1]
         dice = []
         for level, die in enumerate(tower):
-            face = o["faces"][die]
+            face = o.faces[die]
             item = {
                 "id": die,
-                "size": o["sizes"][die],
+                "size": o.sizes[die],
                 "face": face,
                 "colour": colour_of(o, die),
                 "title": WORDS("die_title" if face else "die_rolling", lang, **die_words(o, die, lang)),
@@ -127,31 +128,31 @@ def present(o: Mapping[str, Any], engine: Engine, page: Page, lang: str) -> View
                 p = f"{100 * risks[die]:.1f}".rstrip("0").rstrip(".")
                 item["risk"] = WORDS("risk", lang, p=p) if risks.get(die) else ""
                 item["risk_title"] = WORDS("risk_title", lang, p=p) if risks.get(die) else ""
-            if o["pending"] is not None and die in o["pending"]:
+            if o.pending is not None and die in o.pending:
                 item["pending"] = True
             dice.append(item)
-        points = o["faces"][top] * len(tower)
-        towers.append({"key": tower[0], "height": len(tower), "dice": dice, "owner": colour_of(o, top), "points": WORDS("tower_points", lang, points=points) if o["faces"][top] else ""})
+        points = o.faces[top] * len(tower)
+        towers.append({"key": tower[0], "height": len(tower), "dice": dice, "owner": colour_of(o, top), "points": WORDS("tower_points", lang, points=points) if o.faces[top] else ""})
     board = {
         "ply": page.ply,
         "mode": mode,
-        "phase": o["phase"],
+        "phase": o.phase,
         "seat": None if mode == "over" else seat,
         "interactive": mode == "decide",
         "picked": picked,
         "words": {"towers": WORDS("towers", lang)},
         "towers": towers,
         "scores": score_rows(o, page, lang),
-        "colours": [{"index": c, "name": colour_name(c, lang)} for c in range(o["colours"])],
+        "colours": [{"index": c, "name": colour_name(c, lang)} for c in range(o.colours)],
     }
     return ViewModel(status=status_line(o, page, lang), caption=caption, board=board, controls=tuple(controls), messages=tuple(messages), rule=rule)
 
 
-def entry_controls(o: Mapping[str, Any], engine: Engine, lang: str) -> tuple[str, str, list[Control]]:
+def entry_controls(o: DiceOfTowerObservation, engine: Engine, lang: str) -> tuple[str, str, list[Control]]:
     """Table mode: the engine's chance outcomes as entries (the real die's face, stood, which tower burst, off)."""
     controls: list[Control] = []
-    if o["phase"] == "roll":
-        die = o["queue"][0]
+    if o.phase == "roll":
+        die = o.queue[0]
         caption = WORDS("caption_entry_roll", lang, die=label(o, die, lang, face=False))
         for v in range(1, 7):
             controls.append(Control.for_action(f"face-{v}", WORDS("face", lang, face=v), Face(v), engine, lang))
@@ -168,20 +169,20 @@ def entry_controls(o: Mapping[str, Any], engine: Engine, lang: str) -> tuple[str
             controls.append(Control.for_action(f"quake-{action.tower}", WORDS("quake", lang, die=label(o, action.tower, lang, face=False)), action, engine, lang))
     for action in engine.legal:
         if isinstance(action, Bump):
-            who = seat_label(action.seat, (HUMAN,) * o["players"], lang)
+            who = seat_label(action.seat, (HUMAN,) * o.players, lang)
             controls.append(Control.for_action(f"bump-{action.seat}-{action.tower}", WORDS("bump", lang, seat=who, die=label(o, action.tower, lang, face=False)), action, engine, lang))
     return caption, "collapse", controls
 
 
-def last_messages(o: Mapping[str, Any], page: Page, lang: str) -> list[Message]:
+def last_messages(o: DiceOfTowerObservation, page: Page, lang: str) -> list[Message]:
     """What happened last (the engine's event), and the scores of a round just over."""
     out: list[Message] = []
-    last = o["last"]
+    last = o.last
     if last is not None:
         kind, seat, die, tower = last
         prefix = WORDS("prefix", lang, seat=name(seat, page, lang))
         if kind == "place":
-            height = next((len(t) for t in o["towers"] if die in t), 0)
+            height = next((len(t) for t in o.towers if die in t), 0)
             out.append(Message("info", WORDS("last_place", lang, prefix=prefix, die=label(o, die, lang), onto=label(o, tower, lang), height=height), "place"))
         elif kind in ("burst-place", "burst-reroll"):
             out.append(Message("notice", WORDS(f"last_{kind.replace('-', '_')}", lang, prefix=prefix, die=label(o, die, lang, face=False) if die >= 0 else "", tower=label(o, tower, lang, face=False)), "collapse"))
@@ -195,36 +196,36 @@ def last_messages(o: Mapping[str, Any], page: Page, lang: str) -> list[Message]:
             out.append(Message("notice", WORDS("last_bump", lang, seat=name(seat, page, lang), tower=label(o, tower, lang, face=False)), "table-mode"))
         elif kind == "off":
             out.append(Message("notice", WORDS("last_off", lang, die=label(o, die, lang, face=False)), "table-mode"))
-    if o["rounds"] and o["phase"] == "roll" and o["then"] == "deal":
-        scores = ", ".join(f"{colour_name(c, lang)} {p}" for c, p in enumerate(o["rounds"][-1]))
-        out.append(Message("info", WORDS("round_over", lang, round=len(o["rounds"]), scores=scores), "scoring"))
+    if o.rounds and o.phase == "roll" and o.then == "deal":
+        scores = ", ".join(f"{colour_name(c, lang)} {p}" for c, p in enumerate(o.rounds[-1]))
+        out.append(Message("info", WORDS("round_over", lang, round=len(o.rounds), scores=scores), "scoring"))
     return out
 
 
-def score_rows(o: Mapping[str, Any], page: Page, lang: str) -> dict[str, Any]:
+def score_rows(o: DiceOfTowerObservation, page: Page, lang: str) -> dict[str, Any]:
     """One row per colour (its seats, each finished round, the towers standing now, the total)."""
-    now = [0] * o["colours"]
-    if o["phase"] not in ("over",):
-        for tower in o["towers"]:
+    now = [0] * o.colours
+    if o.phase not in ("over",):
+        for tower in o.towers:
             top = tower[-1]
-            now[colour_of(o, top)] += o["faces"][top] * len(tower)
+            now[colour_of(o, top)] += o.faces[top] * len(tower)
     rows = []
-    for c in range(o["colours"]):
-        seats = [s for s, colour in enumerate(o["seat_colours"]) if colour == c]
+    for c in range(o.colours):
+        seats = [s for s, colour in enumerate(o.seat_colours) if colour == c]
         label = " / ".join(name(s, page, lang) for s in seats)
-        out = sum(1 for d, gone in enumerate(o["removed"]) if gone and colour_of(o, d) == c)
-        rows.append({"colour": c, "name": colour_name(c, lang), "seats": label, "rounds": [r[c] for r in o["rounds"]], "now": now[c], "total": o["scores"][c], "removed": WORDS("removed", lang, n=out) if out else ""})
-    head = [WORDS("score_head", lang)] + [WORDS("round_col", lang, round=k + 1) for k in range(len(o["rounds"]))]
-    return {"rows": rows, "head": head, "now": WORDS("now_col", lang) if o["phase"] != "over" else "", "total": WORDS("total_col", lang)}
+        out = sum(1 for d, gone in enumerate(o.removed) if gone and colour_of(o, d) == c)
+        rows.append({"colour": c, "name": colour_name(c, lang), "seats": label, "rounds": [r[c] for r in o.rounds], "now": now[c], "total": o.scores[c], "removed": WORDS("removed", lang, n=out) if out else ""})
+    head = [WORDS("score_head", lang)] + [WORDS("round_col", lang, round=k + 1) for k in range(len(o.rounds))]
+    return {"rows": rows, "head": head, "now": WORDS("now_col", lang) if o.phase != "over" else "", "total": WORDS("total_col", lang)}
 
 
-def status_line(o: Mapping[str, Any], page: Page, lang: str) -> str:
+def status_line(o: DiceOfTowerObservation, page: Page, lang: str) -> str:
     """The header line (HTML): round, lap, whose turn."""
-    parts = [WORDS("status_round", lang, round=o["round"], rounds=o["rounds_total"])]
-    if o["phase"] != "over":
-        lap = min(o["laps"], o["turns"] // o["players"] + 1)
-        parts.append(WORDS("status_lap", lang, lap=lap, laps=o["laps"]))
-        parts.append(WORDS("status_seat", lang, seat=html.escape(name(o["turn"], page, lang))))
+    parts = [WORDS("status_round", lang, round=o.round, rounds=o.rounds_total)]
+    if o.phase != "over":
+        lap = min(o.laps, o.turns // o.players + 1)
+        parts.append(WORDS("status_lap", lang, lap=lap, laps=o.laps))
+        parts.append(WORDS("status_seat", lang, seat=html.escape(name(o.turn, page, lang))))
     return " · ".join(parts)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping
+from typing import Any
 
 from rulebook.core import Outcome
 from rulebook.games.dice_of_tower import ENGINE
@@ -11,6 +11,7 @@ from rulebook.games.dice_of_tower.bots import placement_value
 from rulebook.games.dice_of_tower.game import state_from_observation
 from rulebook.games.dice_of_tower.actions import Burst, Face, Off, Pass, Place, Remove, Reroll, Stand
 from rulebook.games.dice_of_tower.state import State, Then, colour_of_seat
+from rulebook.games.dice_of_tower.observation import DiceOfTowerObservation
 
 from .present import Page, colour_name, name
 from .texts import WORDS
@@ -53,24 +54,24 @@ def describe(before: State, action: Any, after: State, page: Page, lang: str) ->
     return line
 
 
-def outcome_html(outcome: Outcome, o: Mapping[str, Any], page: Page, lang: str) -> str:
+def outcome_html(outcome: Outcome, o: DiceOfTowerObservation, page: Page, lang: str) -> str:
     """The summary and a table: each colour's score per round and total."""
     e = html.escape
     parts = [f"<div class='rb-outcome-summary'>{e(outcome.summary(lang))}</div>"]
-    head = "".join(f"<th>{e(WORDS('round_col', lang, round=k + 1))}</th>" for k in range(len(o["rounds"])))
+    head = "".join(f"<th>{e(WORDS('round_col', lang, round=k + 1))}</th>" for k in range(len(o.rounds)))
     rows = []
-    for c in range(o["colours"]):
-        seats = " / ".join(name(s, page, lang) for s, colour in enumerate(o["seat_colours"]) if colour == c)
-        cells = "".join(f"<td>{r[c]}</td>" for r in o["rounds"])
-        rows.append(f"<tr class='rb-outcome-row rb-outcome-colour-{c}'><th>{e(colour_name(c, lang))} · {e(seats)}</th>{cells}<td class='rb-score-total'><b>{o['scores'][c]}</b></td></tr>")
+    for c in range(o.colours):
+        seats = " / ".join(name(s, page, lang) for s, colour in enumerate(o.seat_colours) if colour == c)
+        cells = "".join(f"<td>{r[c]}</td>" for r in o.rounds)
+        rows.append(f"<tr class='rb-outcome-row rb-outcome-colour-{c}'><th>{e(colour_name(c, lang))} · {e(seats)}</th>{cells}<td class='rb-score-total'><b>{o.scores[c]}</b></td></tr>")
     parts.append(f"<table class='rb-outcome-table'><tr><th></th>{head}<th>{e(WORDS('total_col', lang))}</th></tr>{''.join(rows)}</table>")
     return "".join(parts)
 
 
-def hint_html(o: Mapping[str, Any], page: Page, lang: str) -> str:
+def hint_html(o: DiceOfTowerObservation, page: Page, lang: str) -> str:
     """The hint box: every placement open to the seat on this page with its collapse chance and the rule-based bot's value."""
     e = html.escape
-    if o["phase"] not in ("turn", "after-reroll") or not page.acting:
+    if o.phase not in ("turn", "after-reroll") or not page.acting:
         return ""
     state = state_from_observation(o)
     places = [a for a in ENGINE.legal_actions(state) if isinstance(a, Place)]

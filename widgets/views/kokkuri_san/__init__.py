@@ -28,6 +28,7 @@ from rulebook.core import HUMAN, SPECTATOR, Outcome
 from rulebook.core.examples import ExampleSpec
 from rulebook.games.kokkuri_san.actions import Card, Draw, Flip, Move, Order, Play, Skip, Swap
 from rulebook.games.kokkuri_san.bots import make_search_bot
+from rulebook.games.kokkuri_san.observation import KokkuriSanObservation
 from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse
 
 from ...base import GameBoard, asset, esm
@@ -95,15 +96,15 @@ class View(BaseView, CardFileOptions):
         return True
 
     # ----- the facts present() needs --------------------------------------------------------------------
-    def page(self, o: Mapping[str, Any] | None = None) -> Page:
+    def page(self, o: KokkuriSanObservation | None = None) -> Page:
         o = self.observation if o is None else o
         app, match = self.app, self.app.match
-        you = o["you"]
+        you = o.you
         acting = you >= 0 and match.current_player == you and match.waiting_for_user() and app.session.can_act()
         ply = len(match.actions)
-        selected = self.selected if self._selected_ply == ply and o["hand"] and self.selected in o["hand"] else None
+        selected = self.selected if self._selected_ply == ply and o.hand and self.selected in o.hand else None
         return Page(
-            cards=app.game.card_set(o["cards"]),
+            cards=app.game.card_set(o.cards),
             seats=tuple(match.seats),
             humans=tuple(app.human_seats()),
             acting=acting,
@@ -177,7 +178,7 @@ class View(BaseView, CardFileOptions):
             raise error
         if key == "entry-reveal":
             if cover_needed(o, page):
-                self.app.viewer, self.app.revealed = o["drawer"], True
+                self.app.viewer, self.app.revealed = o.drawer, True
         elif not types_entry(o, page):  # a button left from a moment that has passed
             raise value_refusal(0, o, page)
         elif key == "entry-back":
@@ -220,10 +221,10 @@ class View(BaseView, CardFileOptions):
         page = self.page(o)
         kind = content["type"]
         if kind == "select":
-            index = as_int(content.get("index"), 0, len(o["hand"] or ()) - 1)
+            index = as_int(content.get("index"), 0, len(o.hand or ()) - 1)
             if index is None or not page.acting:
                 raise not_acting_refusal(o, page, self.engine(page), Play(0, 0, True))
-            self.selected, self._selected_ply = o["hand"][index], len(self.app.match.actions)
+            self.selected, self._selected_ply = o.hand[index], len(self.app.match.actions)
             self.app.tapped()
             return
         pos = as_int(content.get("pos"), 0)

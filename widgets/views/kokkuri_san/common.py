@@ -8,15 +8,17 @@ line. Pure (no widgets).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from rulebook.core import HUMAN, SPECTATOR, IllegalAction, RulebookError
 from rulebook.games.kokkuri_san.cards import X, CardSet
+from rulebook.games.kokkuri_san.observation import KokkuriSanObservation
 from widgets.views.model import Control, Engine, refuse, seat_label
 
 from .texts import WORDS
 
-Observation = Mapping[str, Any]
+Observation = KokkuriSanObservation
+"""What the game's ``observe`` returns; read it by attribute (a typo fails at once, not at the table)."""
 PLAYER_PHASES = ("turn", "effect")
 
 
@@ -59,11 +61,11 @@ def cand_name(page: Page, kind: int, lang: str) -> str:
 
 def not_acting_refusal(o: Observation, page: Page, engine: Engine, action: Any) -> RulebookError:
     """The reason for a tap while the page's seat is not the one to move (nothing about hidden cards)."""
-    if o["result"]:
+    if o.result:
         error = engine.why_not(action)
         if error is not None:
             return error
-    phase, turn = o["phase"], o["turn"]
+    phase, turn = o.phase, o.turn
     if phase not in PLAYER_PHASES:
         return refuse(WORDS, "chance", "wait_chance")
     key = "not_your_effect" if phase == "effect" else "not_your_turn"
@@ -84,11 +86,11 @@ def note(rule: str, key: str, lang: str) -> dict[str, Any]:
 
 
 def status_text(o: Observation, page: Page, lang: str) -> str:
-    parts = [WORDS("round_of", lang, round=o["round"])]
-    if not o["result"]:
-        parts.append(WORDS("turns_of", lang, turns=min(o["turns"] + 1, o["turns_per_round"]), total=o["turns_per_round"]))
-        if o["phase"] in PLAYER_PHASES:
-            parts.append(WORDS("to_play", lang, seat=seat_name(o["turn"], page, lang)).rstrip("。."))
+    parts = [WORDS("round_of", lang, round=o.round)]
+    if not o.result:
+        parts.append(WORDS("turns_of", lang, turns=min(o.turns + 1, o.turns_per_round), total=o.turns_per_round))
+        if o.phase in PLAYER_PHASES:
+            parts.append(WORDS("to_play", lang, seat=seat_name(o.turn, page, lang)).rstrip("。."))
     return " · ".join(parts)
 
 

@@ -27,21 +27,21 @@ ENTRIES = {"order": "order", "first": "first", "deal": "cards", "draw": "cards"}
 
 def entering(o: Observation, page: Page) -> str | None:
     """Table mode, a chance move to type in now: "order", "first" or "cards"."""
-    if not page.table or o["result"]:
+    if not page.table or o.result:
         return None
-    return ENTRIES.get(o["phase"])
+    return ENTRIES.get(o.phase)
 
 
 def to_draw(o: Observation) -> int:
     """Cards the drawer still draws now: up to the target, as far as their deck goes."""
-    drawer = o["drawer"]
-    return max(0, min(o["target"] - o["hand_sizes"][drawer], o["deck_sizes"][drawer]))
+    drawer = o.drawer
+    return max(0, min(o.target - o.hand_sizes[drawer], o.deck_sizes[drawer]))
 
 
 def cover_needed(o: Observation, page: Page) -> bool:
     """A shared tablet held by another person while a seat's draw is to be typed in."""
-    return (entering(o, page) == "cards" and page.hot_seat and o["drawer"] in page.humans
-            and page.viewer != o["drawer"])
+    return (entering(o, page) == "cards" and page.hot_seat and o.drawer in page.humans
+            and page.viewer != o.drawer)
 
 
 def types_entry(o: Observation, page: Page) -> bool:
@@ -51,27 +51,27 @@ def types_entry(o: Observation, page: Page) -> bool:
         return False
     if what != "cards":
         return True  # the row and the start player are public: any page with a person on it
-    drawer = o["drawer"]
+    drawer = o.drawer
     return drawer in page.humans or is_bot(drawer, page)
 
 
 def _mine(o: Observation, page: Page) -> bool:
     """The cards are typed by their own drawer (whose deck the page knows), not for a bot."""
-    return o["you"] == o["drawer"] and o["my_deck"] is not None
+    return o.you == o.drawer and o.my_deck is not None
 
 
 def value_refusal(value: int, o: Observation, page: Page) -> IllegalAction | None:
     """Why a tapped candidate / card kind cannot be typed in now, or None."""
     what = entering(o, page)
     if not types_entry(o, page):
-        return IllegalAction("chance", *(WORDS("not_your_entry", lang, seat=seat_name(o["drawer"], page, lang)) for lang in ("ja", "en")))
+        return IllegalAction("chance", *(WORDS("not_your_entry", lang, seat=seat_name(o.drawer, page, lang)) for lang in ("ja", "en")))
     if what == "order":
         if value in page.entry:
             return refuse(WORDS, "setup", "candidate_typed", name=cand_name(page, value, "en"))
         return None
     if len(page.entry) >= to_draw(o):
         return refuse(WORDS, "chance", "draw_full", n=to_draw(o))
-    if _mine(o, page) and o["my_deck"][value] - page.entry.count(value) <= 0:
+    if _mine(o, page) and o.my_deck[value] - page.entry.count(value) <= 0:
         return refuse(WORDS, "chance", "none_left", card=card_label(value))
     return None
 
@@ -106,9 +106,9 @@ def entry_view(o: Observation, page: Page, lang: str) -> dict[str, Any] | None:
     else:
         values = list(range(KINDS))
         mine = _mine(o, page)
-        labels = [card_label(k) + (f" ({o['my_deck'][k] - page.entry.count(k)})" if mine else "") for k in values]
+        labels = [card_label(k) + (f" ({o.my_deck[k] - page.entry.count(k)})" if mine else "") for k in values]
         typed = [card_label(k) for k in page.entry]
-        title = WORDS("entry_cards", lang, seat=seat_name(o["drawer"], page, lang), n=to_draw(o))
+        title = WORDS("entry_cards", lang, seat=seat_name(o.drawer, page, lang), n=to_draw(o))
     keys = []
     for value, label in zip(values, labels):
         error = value_refusal(value, o, page)
@@ -119,7 +119,7 @@ def entry_view(o: Observation, page: Page, lang: str) -> dict[str, Any] | None:
 
 def entry_caption(o: Observation, page: Page, lang: str) -> str:
     what = entering(o, page)
-    drawer = seat_name(o["drawer"], page, lang)
+    drawer = seat_name(o.drawer, page, lang)
     if cover_needed(o, page):
         return WORDS("pass_for_cards", lang, seat=drawer)
     if not types_entry(o, page):
@@ -128,7 +128,7 @@ def entry_caption(o: Observation, page: Page, lang: str) -> str:
         return WORDS("enter_order", lang, n=len(page.entry), k=_needed(o, page))
     if what == "first":
         return WORDS("enter_first", lang)
-    if is_bot(o["drawer"], page):
+    if is_bot(o.drawer, page):
         return WORDS("enter_cards_bot", lang, seat=drawer, n=len(page.entry), k=to_draw(o))
     return WORDS("enter_cards", lang, seat=drawer, n=len(page.entry), k=to_draw(o))
 
@@ -138,12 +138,12 @@ def entry_controls(o: Observation, page: Page, lang: str) -> tuple[Control, ...]
     shared tablet still held by another person, the drawer's button to take it."""
     what = entering(o, page)
     if cover_needed(o, page):
-        return (Control("entry-reveal", WORDS("reveal_entry", lang, seat=seat_name(o["drawer"], page, lang)), highlight=True),)
+        return (Control("entry-reveal", WORDS("reveal_entry", lang, seat=seat_name(o.drawer, page, lang)), highlight=True),)
     if not types_entry(o, page):
         return ()
     if what == "first":
         return tuple(Control(f"first-{s}", WORDS("first_button", lang, seat=seat_name(s, page, lang)), action=f"first {s}")
-                     for s in range(o["players"]))
+                     for s in range(o.players))
     refusals = entry_refusals(o, page)
     out = []
     for key, label, highlight in (("entry-back", WORDS("remove_one", lang), False),

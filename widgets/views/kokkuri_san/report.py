@@ -8,29 +8,30 @@ never named.
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping
+from typing import Any
 
 from rulebook.core import Outcome
 from rulebook.games.kokkuri_san.actions import Draw, First, Flip, Move, Order, Play, Skip, Swap
+from rulebook.games.kokkuri_san.observation import KokkuriSanObservation, RoundSeen
 
 from .common import Page, cand_name, card_label, seat_name
 from .texts import WORDS
 
 
-def settlement_text(last: Mapping[str, Any], page: Page, lang: str) -> str:
+def settlement_text(last: RoundSeen, page: Page, lang: str) -> str:
     """Who was elected with how many votes, and who scored what (public: every card was turned up)."""
     elected = [
-        WORDS("settle_elected", lang, name=cand_name(page, last["order"][p], lang), votes=last["votes"][p]) for p in last["elected"]
+        WORDS("settle_elected", lang, name=cand_name(page, last.order[p], lang), votes=last.votes[p]) for p in last.elected
     ]
-    awards = [WORDS("award", lang, seat=seat_name(seat, page, lang), points=points) for _kind, _place, seat, points in last["awards"]]
+    awards = [WORDS("award", lang, seat=seat_name(seat, page, lang), points=points) for _kind, _place, seat, points in last.awards]
     sep = "、" if lang == "ja" else ", "
     return WORDS("settle_text", lang, elected=sep.join(elected), awards=sep.join(awards) or WORDS("no_awards", lang))
 
 
-def describe(before: Mapping[str, Any], action: Any, after: Mapping[str, Any], page: Page, lang: str) -> str | None:
+def describe(before: KokkuriSanObservation, action: Any, after: KokkuriSanObservation, page: Page, lang: str) -> str | None:
     """One log line from the public observations around ``action`` (None for a card drawn)."""
-    seat = seat_name(before["turn"], page, lang)
-    order = before["order"]
+    seat = seat_name(before.turn, page, lang)
+    order = before.order
 
     def name(p: int) -> str:
         return cand_name(page, order[p], lang)
@@ -43,30 +44,30 @@ def describe(before: Mapping[str, Any], action: Any, after: Mapping[str, Any], p
         key = "log_up" if action.up else "log_down"
         line = WORDS(key, lang, seat=seat, name=name(action.pos), card=card_label(action.card) if action.up else "")
     elif isinstance(action, Flip):
-        value = after["board"][action.pos][action.index][1] if after["settled"] == before["settled"] else None
-        if value is None and after["last"] is not None:
-            value = after["last"]["board"][action.pos][action.index][1]
+        value = after.board[action.pos][action.index][1] if after.settled == before.settled else None
+        if value is None and after.last is not None:
+            value = after.last.board[action.pos][action.index][1]
         line = WORDS("log_flip", lang, seat=seat, name=name(action.pos), card=card_label(value))
     elif isinstance(action, Swap):
         line = WORDS("log_swap", lang, seat=seat, a=name(action.a), b=name(action.b))
     elif isinstance(action, Move):
-        line = WORDS("log_move", lang, seat=seat, a=name(action.pos), b=name(before["pending"]))
+        line = WORDS("log_move", lang, seat=seat, a=name(action.pos), b=name(before.pending))
     elif isinstance(action, Draw):
         line = WORDS("log_draw", lang, seat=seat)
     elif isinstance(action, Skip):
         line = WORDS("log_skip", lang, seat=seat)
     else:
         line = ""
-    if after["settled"] > before["settled"] and after["last"] is not None:
-        last = after["last"]
-        settle = WORDS("log_settle", lang, round=last["round"], text=settlement_text(last, page, lang))
+    if after.settled > before.settled and after.last is not None:
+        last = after.last
+        settle = WORDS("log_settle", lang, round=last.round, text=settlement_text(last, page, lang))
         line = f"{line} — {settle}" if line else settle
     return html.escape(line) if line else None
 
 
-def move_text(o: Mapping[str, Any], action: Any, page: Page, lang: str) -> str:
+def move_text(o: KokkuriSanObservation, action: Any, page: Page, lang: str) -> str:
     """The viewer's own move in words (for the hint: the viewer's card may be named)."""
-    order = o["order"]
+    order = o.order
 
     def name(p: int) -> str:
         return cand_name(page, order[p], lang)
@@ -78,13 +79,13 @@ def move_text(o: Mapping[str, Any], action: Any, page: Page, lang: str) -> str:
     if isinstance(action, Swap):
         return WORDS("swap", lang, a=name(action.a), b=name(action.b))
     if isinstance(action, Move):
-        return WORDS("move_here", lang, name=name(o["pending"])) + f" ({name(action.pos)})"
+        return WORDS("move_here", lang, name=name(o.pending)) + f" ({name(action.pos)})"
     if isinstance(action, Draw):
-        return WORDS("draw", lang, n=(o["effect"] or {}).get("n", 1))
+        return WORDS("draw", lang, n=(o.effect or {}).get("n", 1))
     return WORDS("skip", lang)
 
 
-def hint_html(o: Mapping[str, Any], action: Any, page: Page, lang: str) -> str:
+def hint_html(o: KokkuriSanObservation, action: Any, page: Page, lang: str) -> str:
     """What the search bot would do in the viewer's place (it decides from the viewer's observation only)."""
     if action is None:
         return ""
@@ -92,7 +93,7 @@ def hint_html(o: Mapping[str, Any], action: Any, page: Page, lang: str) -> str:
     return f"<div class='rb-ks-hint' data-action='{html.escape(str(action))}'>{html.escape(text)}</div>"
 
 
-def outcome_html(outcome: Outcome, o: Mapping[str, Any], page: Page, lang: str) -> str:
+def outcome_html(outcome: Outcome, o: KokkuriSanObservation, page: Page, lang: str) -> str:
     rows = "".join(
         f"<tr class='rb-ks-final-{s}'><td>{html.escape(seat_name(s, page, lang))}</td><td>{score}</td></tr>"
         for s, score in sorted(enumerate(outcome.scores), key=lambda x: -x[1])

@@ -22,6 +22,7 @@ from rulebook.core.examples import ExampleSpec
 from rulebook.games.lemon_poker import advice as lp_advice
 from rulebook.games.lemon_poker.actions import DEALS, Bet, Show, Sorted, Swap
 from rulebook.games.lemon_poker.cards import CardError, card_text, parse_card
+from rulebook.games.lemon_poker.observation import LemonPokerObservation
 from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse
 
 from ...base import GameBoard, asset, esm
@@ -88,10 +89,10 @@ class View(BaseView):
         return True
 
     # ----- the facts present() needs -------------------------------------------------------------
-    def page(self, o: Mapping[str, Any] | None = None) -> Page:
+    def page(self, o: LemonPokerObservation | None = None) -> Page:
         o = self.observation if o is None else o
         app, match = self.app, self.app.match
-        you = o["you"]
+        you = o.you
         acting = you >= 0 and match.current_player == you and match.waiting_for_user() and app.session.can_act()
         return Page(seats=tuple(match.seats), humans=tuple(app.human_seats()), acting=acting, hot_seat=app.hot_seat(),
                     viewer=app.viewer, ply=len(match.actions), table=match.table, entry=tuple(self.entry))
@@ -154,7 +155,7 @@ class View(BaseView):
                 raise error
             if key == "entry-reveal":
                 if cover_needed(o, page):  # the dealer holds the shared tablet now
-                    self.app.viewer, self.app.revealed = o["dealer"], True
+                    self.app.viewer, self.app.revealed = o.dealer, True
             elif not types_deal(o, page):  # a button left from a moment that has passed
                 raise card_refusal("", o, page)
             elif key == "entry-back":
@@ -213,9 +214,9 @@ class View(BaseView):
             raise not_acting_refusal(o, page, self.engine(page), action)
         self.app.play(action)
 
-    def _advice(self, o: Mapping[str, Any]) -> Any:
+    def _advice(self, o: LemonPokerObservation) -> Any:
         """The advice for the viewer's move (cached per position: the dealer's table takes a second)."""
-        key = (len(self.app.match.actions), o["you"])
+        key = (len(self.app.match.actions), o.you)
         if key not in self._advice_cache:
             if len(self._advice_cache) > 16:
                 self._advice_cache.clear()

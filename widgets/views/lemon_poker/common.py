@@ -6,12 +6,14 @@ Pure: no widgets, nothing secret (no card but those the viewer's observation hol
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from rulebook.core import HUMAN, SPECTATOR
+from rulebook.games.lemon_poker.observation import LemonPokerObservation
 from widgets.views.model import seat_label
 
-Observation = Mapping[str, Any]
+Observation = LemonPokerObservation
+"""What the game's ``observe`` returns; read it by attribute (a typo fails at once, not at the table)."""
 RULE_OF_PHASE = {"deal": "deal", "sort": "sort", "dealer-show": "dealer-reveal", "child-show": "child-reveal",
                  "bet": "bet", "over": "session"}
 SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -52,11 +54,11 @@ def pretty(card: str | None) -> str:
 
 def mover(o: Observation) -> int:
     """The seat to move (-1 while dealing or when the session is over)."""
-    phase = o["phase"]
+    phase = o.phase
     if phase in ("sort", "dealer-show"):
-        return o["dealer"]
+        return o.dealer
     if phase in ("child-show", "bet"):
-        return o["child"]
+        return o.child
     return -1
 
 

@@ -25,19 +25,19 @@ GRID_RANKS = "AKQJT98765432"
 
 def entering(o: Observation, page: Page) -> bool:
     """Table mode, and the cards of a hand are being dealt."""
-    return page.table and o["phase"] == "deal"
+    return page.table and o.phase == "deal"
 
 
 def cover_needed(o: Observation, page: Page) -> bool:
     """A shared tablet held by the child while the dealer's cards are to be typed in."""
-    return entering(o, page) and o["dealer"] in page.humans and page.hot_seat and page.viewer != o["dealer"]
+    return entering(o, page) and o.dealer in page.humans and page.hot_seat and page.viewer != o.dealer
 
 
 def types_deal(o: Observation, page: Page) -> bool:
     """This page types the deal now: the dealer's page (once the dealer holds it), or a bot's dealer page."""
     if not entering(o, page) or cover_needed(o, page):
         return False
-    dealer = o["dealer"]
+    dealer = o.dealer
     return dealer in page.humans or (is_bot(dealer, page) and bool(page.humans))
 
 
@@ -65,8 +65,8 @@ def entry_refusals(o: Observation, page: Page) -> dict[str, IllegalAction]:
 def card_refusal(card: str, o: Observation, page: Page) -> IllegalAction | None:
     """Why a card of the grid cannot be typed in now, or None."""
     if not types_deal(o, page):
-        return IllegalAction("deal", WORDS("not_your_deal", "ja", seat=seat_name(o["dealer"], page, "ja")),
-                             WORDS("not_your_deal", "en", seat=seat_name(o["dealer"], page, "en")))
+        return IllegalAction("deal", WORDS("not_your_deal", "ja", seat=seat_name(o.dealer, page, "ja")),
+                             WORDS("not_your_deal", "en", seat=seat_name(o.dealer, page, "en")))
     if card in page.entry:
         return refuse(WORDS, "deal", "card_typed", card=pretty(card))
     if len(page.entry) >= DEAL_SIZE:
@@ -96,7 +96,7 @@ def entry_controls(o: Observation, page: Page, lang: str) -> tuple[Control, ...]
     """While the deal is typed in: Take one back and Dealt on the typing page; on a shared tablet still
     held by the child, the dealer's button to take it; nothing on a page that waits."""
     if cover_needed(o, page):
-        return (Control("entry-reveal", WORDS("reveal_entry", lang, seat=seat_name(o["dealer"], page, lang)), highlight=True),)
+        return (Control("entry-reveal", WORDS("reveal_entry", lang, seat=seat_name(o.dealer, page, lang)), highlight=True),)
     if types_deal(o, page):
         refusals = entry_refusals(o, page)
         out = []

@@ -13,6 +13,7 @@ from typing import Any
 from rulebook.core import HUMAN, SPECTATOR
 from rulebook.core.examples import ExampleSpec, load_kinds
 from rulebook.games.lemon_poker.cards import card_text
+from rulebook.games.lemon_poker.observation import LemonPokerObservation
 
 from ..model import Engine, example_state
 from .present import Page, present
@@ -26,12 +27,12 @@ def example_view(game: Any, spec: ExampleSpec, lang: str) -> dict[str, Any] | No
     if position is None:
         return None
     groups = [[None if c is None else card_text(c) for c in g] for g in position.groups]
-    o = {
-        "game": game.name, "you": SPECTATOR, "phase": "bet", "hands": 10, "hand_no": 0, "dealer": 0, "child": 1,
-        "chips": [20, 20], "max_bet": 5, "community": [card_text(c) for c in position.community], "dealt": [5, 5],
-        "groups": groups, "shown": [[c is not None for c in g] for g in groups], "child_show": None,
-        "last": None, "history": [],
-    }
+    o = LemonPokerObservation(
+        game=game.name, you=SPECTATOR, phase="bet", hands=10, hand_no=0, dealer=0, child=1,
+        chips=[20, 20], max_bet=5, community=[card_text(c) for c in position.community], dealt=[5, 5],
+        groups=groups, shown=[[c is not None for c in g] for g in groups], child_show=None,
+        last=None, history=[],
+    )
     view = present(o, Engine(), Page(seats=(HUMAN, HUMAN)), lang).to_json()
     board = view["board"]
     board["interactive"] = False

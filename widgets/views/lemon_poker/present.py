@@ -34,14 +34,14 @@ from .texts import WORDS
 # ----- why a move is not this page's ---------------------------------------------------------------------------
 def not_acting_refusal(o: Observation, page: Page, engine: Engine, action: Any) -> RulebookError:
     """The reason for a tap while the page's seat is not the one to move (nothing about hidden cards)."""
-    if o["phase"] == "over":
+    if o.phase == "over":
         error = engine.why_not(action)
         if error is not None:
             return error
     seat = mover(o)
     if seat < 0:
         return refuse(WORDS, "deal", "wait_deal")
-    rule = RULE_OF_PHASE[o["phase"]]
+    rule = RULE_OF_PHASE[o.phase]
     return IllegalAction(rule, WORDS("not_your_turn", "ja", seat=seat_name(seat, page, "ja")),
                          WORDS("not_your_turn", "en", seat=seat_name(seat, page, "en")))
 
@@ -62,15 +62,15 @@ def note(rule: str, key: str, lang: str) -> dict[str, Any]:
 # ----- the view model ------------------------------------------------------------------------------------------
 def present(o: Observation, engine: Engine, page: Page, lang: str) -> ViewModel:
     """The page for one moment, from the viewer's observation ``o``."""
-    phase, you = o["phase"], o["you"]
-    role = "dealer" if you == o["dealer"] else "child" if you == o["child"] else ""
+    phase, you = o.phase, o.you
+    role = "dealer" if you == o.dealer else "child" if you == o.child else ""
     board: dict[str, Any] = {
         "words": {
             "community": WORDS("community", lang),
             "groups": [WORDS("group", lang, g=1), WORDS("group", lang, g=2)],
-            "hand": WORDS("hand_of", lang, n=min(o["hand_no"] + 1, o["hands"]), total=o["hands"]),
+            "hand": WORDS("hand_of", lang, n=min(o.hand_no + 1, o.hands), total=o.hands),
             "secret": WORDS("secret_note", lang) if any(
-                c is not None and not s for g, sh in zip(o["groups"], o["shown"]) for c, s in zip(g, sh)) else "",
+                c is not None and not s for g, sh in zip(o.groups, o.shown) for c, s in zip(g, sh)) else "",
             "last": WORDS("last", lang),
         },
         "ply": page.ply,
@@ -80,11 +80,11 @@ def present(o: Observation, engine: Engine, page: Page, lang: str) -> ViewModel:
         "interactive": page.acting,
         "mode": "over" if phase == "over" else ("decide" if page.acting else "watch"),
         "seats": seats_view(o, page, lang),
-        "community": list(o["community"]),
+        "community": list(o.community),
         "community_note": note("deal", "community_note", lang),
         "groups": groups_view(o, engine, page, lang),
         "bet": bet_view(o, engine, page, lang),
-        "last": last_view(o["last"], page, lang),
+        "last": last_view(o.last, page, lang),
         "last_note": note("showdown", "last_note", lang),
         "entry": entry_view(o, page, lang),
         "entry_hidden": WORDS("entry_hidden", lang) if cover_needed(o, page) else "",
@@ -99,21 +99,21 @@ def present(o: Observation, engine: Engine, page: Page, lang: str) -> ViewModel:
 
 
 def seats_view(o: Observation, page: Page, lang: str) -> list[dict[str, Any]]:
-    over = o["phase"] == "over"
-    chips = o["chips"]
+    over = o.phase == "over"
+    chips = o.chips
     best = max(chips)
     out = []
     for s in (0, 1):
-        tag = WORDS("tag_bot", lang) if is_bot(s, page) else (WORDS("tag_you", lang) if s == o["you"] and len(page.humans) > 1 else "")
+        tag = WORDS("tag_bot", lang) if is_bot(s, page) else (WORDS("tag_you", lang) if s == o.you and len(page.humans) > 1 else "")
         out.append({
             "name": seat_label(s, (HUMAN, HUMAN), lang),
             "tag": tag,
-            "role": "" if over else ("dealer" if s == o["dealer"] else "child"),
-            "role_label": "" if over else WORDS("dealer_role" if s == o["dealer"] else "child_role", lang),
+            "role": "" if over else ("dealer" if s == o.dealer else "child"),
+            "role_label": "" if over else WORDS("dealer_role" if s == o.dealer else "child_role", lang),
             "chips": chips[s],
             "chips_text": WORDS("chips", lang, n=chips[s]),
             "active": mover(o) == s,
-            "you": s == o["you"],
+            "you": s == o.you,
             "winner": over and chips[s] == best,
         })
     return out
@@ -121,17 +121,17 @@ def seats_view(o: Observation, page: Page, lang: str) -> list[dict[str, Any]]:
 
 def groups_view(o: Observation, engine: Engine, page: Page, lang: str) -> list[dict[str, Any]]:
     """Both groups, five places each: the card (None = face down to this viewer), face up or not, the tap."""
-    pick = tuple(o["child_show"]) if o["child_show"] else None
+    pick = tuple(o.child_show) if o.child_show else None
     out = []
     for g in (0, 1):
-        cards = o["groups"][g]
+        cards = o.groups[g]
         cells = []
-        for i in range(o["dealt"][g]):
+        for i in range(o.dealt[g]):
             label = pretty(cards[i]) if cards[i] else WORDS("group", lang, g=g + 1) + f" {i + 1}"
             control = tap(f"place-{g}-{i}", label, Show(g, i), o, engine, page, lang)
             cells.append({
                 "card": cards[i],
-                "shown": bool(o["shown"][g][i]),
+                "shown": bool(o.shown[g][i]),
                 "picked": pick == (g, i),
                 "tap": control.to_json(),
             })
@@ -141,14 +141,14 @@ def groups_view(o: Observation, engine: Engine, page: Page, lang: str) -> list[d
 
 def bet_view(o: Observation, engine: Engine, page: Page, lang: str) -> dict[str, Any] | None:
     """The two bet rows (1..5 chips on each group), drawn for the child while a hand is on."""
-    if o["phase"] == "over" or o["you"] != o["child"] or o["phase"] == "deal":
+    if o.phase == "over" or o.you != o.child or o.phase == "deal":
         return None
     rows = []
     for g in (0, 1):
         cells = [tap(f"bet-{g}-{k}", WORDS("bet_chip", lang, n=k), Bet(g, k), o, engine, page, lang).to_json()
                  for k in range(1, 6)]
         rows.append({"title": WORDS("bet_title", lang, g=g + 1), "cells": cells})
-    return {"rows": rows, "max": o["max_bet"]}
+    return {"rows": rows, "max": o.max_bet}
 
 
 def result_text(last: Mapping[str, Any], page: Page, lang: str) -> str:
@@ -175,8 +175,8 @@ def last_view(last: Mapping[str, Any] | None, page: Page, lang: str) -> dict[str
 
 
 def status_text(o: Observation, page: Page, lang: str, bold: Any = str) -> str:
-    n = min(o["hand_no"] + 1, o["hands"])
-    parts = [WORDS("status", lang, n=bold(str(n)), total=o["hands"], dealer=bold(seat_name(o["dealer"], page, lang)))]
+    n = min(o.hand_no + 1, o.hands)
+    parts = [WORDS("status", lang, n=bold(str(n)), total=o.hands, dealer=bold(seat_name(o.dealer, page, lang)))]
     seat = mover(o)
     if seat >= 0:
         parts.append(WORDS("status_turn", lang, seat=bold(seat_name(seat, page, lang))))
@@ -184,11 +184,11 @@ def status_text(o: Observation, page: Page, lang: str, bold: Any = str) -> str:
 
 
 def caption(o: Observation, page: Page, lang: str) -> str:
-    phase = o["phase"]
+    phase = o.phase
     if phase == "over":
         return WORDS("game_over", lang)
     if entering(o, page):
-        dealer = seat_name(o["dealer"], page, lang)
+        dealer = seat_name(o.dealer, page, lang)
         if cover_needed(o, page):
             return WORDS("pass_for_deal", lang, seat=dealer)
         if not types_deal(o, page):
@@ -196,7 +196,7 @@ def caption(o: Observation, page: Page, lang: str) -> str:
         n = len(page.entry)
         if n >= DEAL_SIZE:
             return WORDS("enter_deal_done", lang)
-        if is_bot(o["dealer"], page):
+        if is_bot(o.dealer, page):
             return WORDS("enter_deal_bot", lang, seat=dealer, n=n)
         return WORDS("enter_deal", lang, n=n, next=slot_label(n, lang))
     if phase == "deal":
@@ -207,7 +207,7 @@ def caption(o: Observation, page: Page, lang: str) -> str:
     if phase == "sort":
         return WORDS("sort_dealer", lang)
     if phase == "dealer-show":
-        return WORDS("show_dealer", lang, left=4 - sum(o["shown"][0]) - sum(o["shown"][1]))
+        return WORDS("show_dealer", lang, left=4 - sum(o.shown[0]) - sum(o.shown[1]))
     return WORDS("show_child" if phase == "child-show" else "bet_child", lang)
 
 
@@ -217,13 +217,13 @@ def controls(o: Observation, engine: Engine, page: Page, lang: str) -> tuple[Con
     still held by the child, the dealer's button to take it)."""
     if entering(o, page):
         return entry_controls(o, page, lang)
-    if not page.acting or o["phase"] != "sort":
+    if not page.acting or o.phase != "sort":
         return ()
     out = []
     for action in engine.legal:
         if isinstance(action, Swap):
             g, i = action.group, action.place
-            cards = o["groups"][g]
+            cards = o.groups[g]
             label = WORDS("swap", lang, g=g + 1, a=pretty(cards[i]), b=pretty(cards[i + 1]))
             out.append(Control.for_action(f"swap-{g}-{i}", label, action, engine, lang))
     out.append(Control.for_action("sorted", WORDS("sorted", lang), SORTED, engine, lang, highlight=True))

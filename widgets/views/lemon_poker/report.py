@@ -22,20 +22,20 @@ from .texts import WORDS
 def describe(before: Observation, action: Any, after: Observation, page: Page, lang: str) -> str | None:
     """One public log line, from the public observations around the move (deals and swaps are not logged)."""
     if isinstance(action, Sorted):
-        return html.escape(WORDS("log_sorted", lang, seat=seat_name(before["dealer"], page, lang)))
+        return html.escape(WORDS("log_sorted", lang, seat=seat_name(before.dealer, page, lang)))
     if isinstance(action, Show):
-        card = after["groups"][action.group][action.place] if after["phase"] != "deal" and after["hand_no"] == before["hand_no"] else None
-        who = before["dealer"] if before["phase"] == "dealer-show" else before["child"]
+        card = after.groups[action.group][action.place] if after.phase != "deal" and after.hand_no == before.hand_no else None
+        who = before.dealer if before.phase == "dealer-show" else before.child
         return html.escape(WORDS("log_show", lang, seat=seat_name(who, page, lang), g=action.group + 1,
                                  place=action.place + 1, card=pretty(card)))
-    if isinstance(action, Bet) and after["last"] is not None:
-        return html.escape(result_text(after["last"], page, lang))
+    if isinstance(action, Bet) and after.last is not None:
+        return html.escape(result_text(after.last, page, lang))
     return None
 
 
 def outcome_html(outcome: Outcome, o: Observation, page: Page, lang: str) -> str:
-    chips = o["chips"]
-    line = WORDS("outcome_chips", lang, a=chips[0], b=chips[1], hands=o["hand_no"])
+    chips = o.chips
+    line = WORDS("outcome_chips", lang, a=chips[0], b=chips[1], hands=o.hand_no)
     return (f"<div class='rb-outcome-summary'>{html.escape(outcome.summary(lang))}</div>"
             f"<div class='rb-outcome-chips'>{html.escape(line)}</div>")
 

@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from rulebook.games.magos_solo.actions import Attack, Lose, Next, Prev, Recover, ResetFaces, SetFace, SetHp, Win
 from rulebook.games.magos_solo.game import MAX_HP
 from rulebook.games.magos_solo.table import CHOICES, Effect
+from rulebook.games.magos_solo.observation import MagosSoloObservation
 from widgets.views.model import Control, Engine, Message, ViewModel
 
 from .texts import WORDS
 
-Observation = Mapping[str, Any]
+Observation = MagosSoloObservation
+"""What the game's ``observe`` returns; read it by attribute (a typo fails at once, not at the table)."""
 
 
 @dataclass(frozen=True)
@@ -54,15 +56,15 @@ def dice_text(dice: Sequence[int]) -> str:
 
 
 def _hp_text(obs: Observation, lang: str) -> str:
-    if obs["hp_max"] is None:
+    if obs.hp_max is None:
         return WORDS("hp_untracked", lang)
-    return WORDS("hp_value", lang, hp=obs["hp"], hp_max=obs["hp_max"])
+    return WORDS("hp_value", lang, hp=obs.hp, hp_max=obs.hp_max)
 
 
 def _row_text(obs: Observation, lang: str) -> str:
-    first, last = obs["loop"]
-    row = WORDS("row_looped", lang, row=obs["row"], first=first, last=last) if obs["looped"] else WORDS("row", lang, row=obs["row"])
-    return row + " · " + WORDS("enemy_dice", lang, dice=dice_text([d["pips"] for d in obs["dice"]]))
+    first, last = obs.loop
+    row = WORDS("row_looped", lang, row=obs.row, first=first, last=last) if obs.looped else WORDS("row", lang, row=obs.row)
+    return row + " · " + WORDS("enemy_dice", lang, dice=dice_text([d.pips for d in obs.dice]))
 
 
 def _marked(key: str, lang: str, name: str, inner_html: str, **values: Any) -> str:
@@ -74,7 +76,7 @@ def _marked(key: str, lang: str, name: str, inner_html: str, **values: Any) -> s
 # ----- the view model ----------------------------------------------------------------------------------
 def present(obs: Observation, engine: Engine, page: Page, lang: str) -> ViewModel:
     """The page for this moment (see the module docstring)."""
-    controls = _controls(obs, engine, page, lang) if page.interactive and not obs["over"] else ()
+    controls = _controls(obs, engine, page, lang) if page.interactive and not obs.over else ()
     return ViewModel(
         status=status_html(obs, page, lang),
         caption=WORDS("notice", lang),
@@ -87,11 +89,11 @@ def present(obs: Observation, engine: Engine, page: Page, lang: str) -> ViewMode
 
 def _rule(obs: Observation) -> str:
     """The rule paragraph of the moment: how the fight ended, a 6 that counts once, the loop, else the table."""
-    if obs["outcome"]:
-        return str(obs["outcome"]["reason"])
-    if not all(d["counted"] for d in obs["dice"]):
+    if obs.outcome:
+        return str(obs.outcome["reason"])
+    if not all(d.counted for d in obs.dice):
         return "six-once"
-    return "loop" if obs["looped"] else "dice-table"
+    return "loop" if obs.looped else "dice-table"
 
 
 def _controls(obs: Observation, engine: Engine, page: Page, lang: str) -> tuple[Control, ...]:
@@ -100,7 +102,7 @@ def _controls(obs: Observation, engine: Engine, page: Page, lang: str) -> tuple[
     The HP buttons take the typed amount; their state is the engine's answer
     for a sample amount (1, or an HP other than the current one).
     """
-    tracked = obs["hp_max"] is not None
+    tracked = obs.hp_max is not None
 
     def w(key: str) -> str:
         return WORDS(key, lang)
@@ -119,71 +121,71 @@ def _controls(obs: Observation, engine: Engine, page: Page, lang: str) -> tuple[
 
 def _board(obs: Observation, page: Page, lang: str) -> dict[str, Any]:
     dice = []
-    for die in obs["dice"]:
-        kind, amount = die["effect"]
-        text = effect_label(kind, amount, lang) if die["counted"] else WORDS("not_counted", lang)
-        dice.append({"pips": die["pips"], "counted": die["counted"], "kind": kind, "text": text})
+    for die in obs.dice:
+        kind, amount = die.effect
+        text = effect_label(kind, amount, lang) if die.counted else WORDS("not_counted", lang)
+        dice.append({"pips": die.pips, "counted": die.counted, "kind": kind, "text": text})
     extras = []
-    if not obs["over"]:  # the turn's forecast: gone once the fight is over
-        if obs["heal"]:
-            extras.append(WORDS("heals", lang, n=obs["heal"]))
-        if obs["specials"]:
-            extras.append(WORDS("specials", lang, n=obs["specials"]))
-    if obs["hp_max"] is not None and obs["dealt"]:
-        extras.append(WORDS("dealt", lang, n=obs["dealt"]))
+    if not obs.over:  # the turn's forecast: gone once the fight is over
+        if obs.heal:
+            extras.append(WORDS("heals", lang, n=obs.heal))
+        if obs.specials:
+            extras.append(WORDS("specials", lang, n=obs.specials))
+    if obs.hp_max is not None and obs.dealt:
+        extras.append(WORDS("dealt", lang, n=obs.dealt))
     words = {key: WORDS(key, lang) for key in ("total", "enemy_hp", "amount", "hp_help")}
     return {
         "words": words,
         "at": page.at,
-        "interactive": page.interactive and not obs["over"],
-        "over": obs["over"],
-        "turn": obs["turn"],
-        "turn_text": WORDS("turn", lang, turn=obs["turn"]),
+        "interactive": page.interactive and not obs.over,
+        "over": obs.over,
+        "turn": obs.turn,
+        "turn_text": WORDS("turn", lang, turn=obs.turn),
         "row_text": _row_text(obs, lang),
         "dice": dice,
-        "damage": None if obs["over"] else obs["damage"],
-        "damage_text": None if obs["over"] else WORDS("damage", lang, n=obs["damage"]),
+        "damage": None if obs.over else obs.damage,
+        "damage_text": None if obs.over else WORDS("damage", lang, n=obs.damage),
         "extras": extras,
-        "hp": obs["hp"],
-        "hp_max": obs["hp_max"] or 0,
+        "hp": obs.hp,
+        "hp_max": obs.hp_max or 0,
         "hp_text": _hp_text(obs, lang),
         "max_amount": MAX_HP,
-        "amount_default": 1 if obs["hp_max"] is not None else 10,
+        "amount_default": 1 if obs.hp_max is not None else 10,
     }
 
 
 def _sheet(obs: Observation, engine: Engine, page: Page, lang: str) -> dict[str, Any]:
-    used = {d["pips"] for d in obs["dice"]}
+    used = {d.pips for d in obs.dice}
     faces = [
         {"face": n, "value": str(Effect(kind, amount)), "used": n in used, "label": WORDS("face", lang, n=n)}
-        for n, (kind, amount) in enumerate(obs["faces"], start=1)
+        for n, (kind, amount) in enumerate(obs.faces, start=1)
     ]
     choices = [{"value": str(e), "label": effect_label(e.kind, e.amount, lang)} for e in CHOICES]
     rows = []
-    for row in obs["rows"]:
-        turns = ", ".join(str(t) for t in row["turns"]) + ("…" if len(row["turns"]) > 1 else "")
+    for row in obs.rows:
+        turns = ", ".join(str(t) for t in row.turns) + ("…" if len(row.turns) > 1 else "")
         note = ""
-        if row["row"] == 5:
-            note = WORDS("row5_long" if obs["long5"] else "row5_short", lang)
-        parts = [WORDS("damage", lang, n=row["damage"])]
-        if row["heal"]:
-            parts.append(WORDS("row_heal", lang, n=row["heal"]))
-        if row["specials"]:
-            parts.append(WORDS("row_special", lang, n=row["specials"]))
+        if row.row == 5:
+            note = WORDS("row5_long" if obs.long5 else "row5_short", lang)
+        parts = [WORDS("damage", lang, n=row.damage)]
+        if row.heal:
+            parts.append(WORDS("row_heal", lang, n=row.heal))
+        if row.specials:
+            parts.append(WORDS("row_special", lang, n=row.specials))
         rows.append(
             {
-                "row": row["row"],
+                "row": row.row,
                 "turns": turns,
-                "dice": row["dice"],
-                "counted": row["counted"],
+                "dice": row.dice,
+                "counted": row.counted,
                 "note": note,
-                "current": row["row"] == obs["row"],
+                "current": row.row == obs.row,
                 "damage_text": " · ".join(parts),
             }
         )
-    first, last = obs["loop"]
+    first, last = obs.loop
     locked = None
-    if obs["over"]:  # the engine's own refusal of any edit now
+    if obs.over:  # the engine's own refusal of any edit now
         error = engine.why_not(SetFace(1, CHOICES[-1]))
         if error is not None:
             locked = {"text": error.message(lang), "rule": error.rule_id}
@@ -193,14 +195,14 @@ def _sheet(obs: Observation, engine: Engine, page: Page, lang: str) -> dict[str,
     return {
         "words": words,
         "at": page.at,
-        "interactive": page.interactive and not obs["over"],
-        "turn": obs["turn"],
+        "interactive": page.interactive and not obs.over,
+        "turn": obs.turn,
         "faces": faces,
         "choices": choices,
         "can_reset": engine.allows(ResetFaces()),
         "locked": locked,
         "rows": rows,
-        "looped": obs["looped"],
+        "looped": obs.looped,
         "loop_text": WORDS("loop_text", lang, first=first, last=last),
     }
 
@@ -208,13 +210,13 @@ def _sheet(obs: Observation, engine: Engine, page: Page, lang: str) -> dict[str,
 # ----- header, hint, log, outcome ----------------------------------------------------------------
 def status_html(obs: Observation, page: Page, lang: str) -> str:
     """The header line (HTML): turn, row of the table, enemy HP, autoplay."""
-    row_key = "status_row_looped" if obs["looped"] else "status_row"
+    row_key = "status_row_looped" if obs.looped else "status_row"
     parts = [
-        _marked("status_turn", lang, "turn", f"<b class='rb-turn'>{int(obs['turn'])}</b>"),
-        html.escape(WORDS(row_key, lang, row=obs["row"])),
+        _marked("status_turn", lang, "turn", f"<b class='rb-turn'>{int(obs.turn)}</b>"),
+        html.escape(WORDS(row_key, lang, row=obs.row)),
     ]
-    if obs["hp_max"] is not None:
-        hp = f"<b class='rb-status-hp'>{int(obs['hp'])}/{int(obs['hp_max'])}</b>"
+    if obs.hp_max is not None:
+        hp = f"<b class='rb-status-hp'>{int(obs.hp)}/{int(obs.hp_max)}</b>"
         parts.append(_marked("status_hp", lang, "hp", hp))
     if page.autoplay:
         parts.append(html.escape(WORDS("autoplay", lang)))
@@ -223,15 +225,15 @@ def status_html(obs: Observation, page: Page, lang: str) -> str:
 
 def hint_messages(obs: Observation, lang: str) -> tuple[Message, ...]:
     """The coming turns' dice and damage, from the observation's forecast (none once the fight is over)."""
-    if not obs["coming"]:
+    if not obs.coming:
         return ()
     lines = [Message("hint", WORDS("hint_title", lang), "hints")]
-    for turn in obs["coming"]:
-        text = WORDS("hint_turn", lang, turn=turn["turn"], dice=dice_text(turn["dice"]), n=turn["damage"])
+    for turn in obs.coming:
+        text = WORDS("hint_turn", lang, turn=turn.turn, dice=dice_text(turn.dice), n=turn.damage)
         lines.append(Message("hint", text, "hints"))
-    if obs["cycle_damage"] is not None:
-        first, last = obs["loop"]
-        lines.append(Message("hint", WORDS("hint_cycle", lang, first=first, last=last, n=obs["cycle_damage"]), "loop"))
+    if obs.cycle_damage is not None:
+        first, last = obs.loop
+        lines.append(Message("hint", WORDS("hint_cycle", lang, first=first, last=last, n=obs.cycle_damage), "loop"))
     return tuple(lines)
 
 
@@ -240,11 +242,11 @@ def describe(action: Any, after: Observation, lang: str) -> str:
     e = html.escape
     if isinstance(action, (Next, Prev)):
         effects = ", ".join(
-            effect_label(*d["effect"], lang) if d["counted"] else WORDS("log_extra6", lang) for d in after["dice"]
+            effect_label(*d.effect, lang) if d.counted else WORDS("log_extra6", lang) for d in after.dice
         )
-        verb = WORDS("log_next" if isinstance(action, Next) else "log_prev", lang, turn=after["turn"])
-        dice = dice_text([d["pips"] for d in after["dice"]])
-        return e(WORDS("log_turn", lang, verb=verb, dice=dice, effects=effects, n=after["damage"]))
+        verb = WORDS("log_next" if isinstance(action, Next) else "log_prev", lang, turn=after.turn)
+        dice = dice_text([d.pips for d in after.dice])
+        return e(WORDS("log_turn", lang, verb=verb, dice=dice, effects=effects, n=after.damage))
     if isinstance(action, SetFace):
         label = effect_label(action.effect.kind, action.effect.amount, lang)
         return e(WORDS("log_face", lang, face=action.face, effect=label))
@@ -254,7 +256,7 @@ def describe(action: Any, after: Observation, lang: str) -> str:
         return e(WORDS("log_hp", lang, hp=action.hp) if action.hp else WORDS("log_hp_off", lang))
     if isinstance(action, (Attack, Recover)):
         key = "log_attack" if isinstance(action, Attack) else "log_recover"
-        return e(WORDS(key, lang, n=action.amount, hp=after["hp"], hp_max=after["hp_max"]))
+        return e(WORDS(key, lang, n=action.amount, hp=after.hp, hp_max=after.hp_max))
     if isinstance(action, (Win, Lose)):
         return e(WORDS("log_win" if isinstance(action, Win) else "log_lose", lang))
     return e(str(action))

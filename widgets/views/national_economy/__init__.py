@@ -17,6 +17,7 @@ from rulebook.core import CHANCE, HUMAN, SPECTATOR, Outcome
 from rulebook.core.examples import ExampleSpec
 from rulebook.games.national_economy.advice import sale_advice
 from rulebook.games.national_economy.bots import make_search_bot
+from rulebook.games.national_economy.observation import NationalEconomyObservation
 from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse, short
 
 from ...base import GameBoard, asset, esm
@@ -143,10 +144,10 @@ class View(BaseView):
         return True
 
     # ----- facts ---------------------------------------------------------------------------------------
-    def page(self, o: Mapping[str, Any] | None = None) -> Page:
+    def page(self, o: NationalEconomyObservation | None = None) -> Page:
         o = self.observation if o is None else o
         app, match = self.app, self.app.match
-        you = o["you"]
+        you = o.you
         acting = you >= 0 and match.current_player == you and match.waiting_for_user() and app.session.can_act()
         return Page(
             seats=tuple(match.seats), humans=tuple(app.human_seats()), acting=acting, viewer=app.viewer, ply=len(match.actions), table=match.table
@@ -172,7 +173,7 @@ class View(BaseView):
 
     def outcome_html(self, outcome: Outcome) -> str:
         o = self.observation
-        parts = [self.app.game.forecast(o, s) for s in range(o["players"])]
+        parts = [self.app.game.forecast(o, s) for s in range(o.players)]
         return outcome_html(outcome, o, self.page(o), self.lang, parts)
 
     def hint_html(self) -> str:
@@ -181,8 +182,8 @@ class View(BaseView):
         if not page.acting:
             return ""
         game, state = self.app.game, self.app.match.state
-        if o["phase"] == "sell":
-            return sale_hint_html(o, sale_advice(game, state, o["you"]), self.lang)
+        if o.phase == "sell":
+            return sale_hint_html(o, sale_advice(game, state, o.you), self.lang)
         best, stats = self.search_advice(o, lambda game: make_search_bot(game, budget=0.3))
         return search_hint_html(o, best, stats, self.lang, lambda a: action_label(o, a, self.lang))
 

@@ -19,7 +19,7 @@ def status_html(o: Observation, page: Page, lang: str) -> str:
 
 def _names(o: Observation, indices: Any, lang: str) -> str:
     sep = "・" if lang == "ja" else ", "
-    return sep.join(card_name(o["buildings"][i][0], lang) for i in indices)
+    return sep.join(card_name(o.buildings[i][0], lang) for i in indices)
 
 
 def describe(before: Observation, action: Any, after: Observation, outcome: Outcome | None, page: Page, lang: str) -> str | None:
@@ -27,17 +27,17 @@ def describe(before: Observation, action: Any, after: Observation, outcome: Outc
     e = html.escape
     line = None
     if isinstance(action, Card):
-        phase = before["phase"]
-        if phase == "reveal" and after["phase"] != "reveal":
-            line = WORDS("log_revealed", lang, cards=", ".join(card_name(k, lang) for k in after["revealed"] or before["revealed"] + [action.kind]))
-        elif phase == "deal" and after["phase"] != "deal":
+        phase = before.phase
+        if phase == "reveal" and after.phase != "reveal":
+            line = WORDS("log_revealed", lang, cards=", ".join(card_name(k, lang) for k in after.revealed or before.revealed + [action.kind]))
+        elif phase == "deal" and after.phase != "deal":
             line = WORDS("log_dealt", lang)
-        elif phase == "draw" and after["phase"] != "draw":
-            line = WORDS("log_draws", lang, seat=seat_name(before["turn"], page, lang))
+        elif phase == "draw" and after.phase != "draw":
+            line = WORDS("log_draws", lang, seat=seat_name(before.turn, page, lang))
     else:
-        who = seat_name(before["turn"], page, lang)
+        who = seat_name(before.turn, page, lang)
         if isinstance(action, Place):
-            line = WORDS("log_place", lang, seat=who, building=card_name(before["buildings"][action.building][0], lang))
+            line = WORDS("log_place", lang, seat=who, building=card_name(before.buildings[action.building][0], lang))
         elif isinstance(action, Discard):
             line = WORDS("log_discard", lang, seat=who, card=card_name(action.kind, lang))
         elif isinstance(action, Build):
@@ -49,8 +49,8 @@ def describe(before: Observation, action: Any, after: Observation, outcome: Outc
     if line is None:
         return None
     text = e(line)
-    if after["round"] != before["round"] or (after["phase"] == "over" and before["phase"] != "over"):
-        text += " — " + e(WORDS("log_round", lang, round=before["round"], wage=before["wage"]))
+    if after.round != before.round or (after.phase == "over" and before.phase != "over"):
+        text += " — " + e(WORDS("log_round", lang, round=before.round, wage=before.wage))
     if outcome is not None:
         text += " — <b>" + e(outcome.summary(lang)) + "</b>"
     return text
@@ -59,7 +59,7 @@ def describe(before: Observation, action: Any, after: Observation, outcome: Outc
 def outcome_html(outcome: Outcome, o: Observation, page: Page, lang: str, parts: list[dict[str, int]]) -> str:
     e = html.escape
     rows = []
-    for s in range(o["players"]):
+    for s in range(o.players):
         p = parts[s]
         cls = "rb-outcome-row rb-winner" if s in outcome.winners else "rb-outcome-row"
         text = WORDS("row_score", lang, seat=seat_name(s, page, lang), total=p["total"], buildings=p["buildings"], bonus=p["bonus"], money=p["money"], unpaid=p["unpaid"])

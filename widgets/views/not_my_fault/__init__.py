@@ -19,6 +19,7 @@ from rulebook.core import HUMAN, SPECTATOR, Outcome
 from rulebook.core.examples import ExampleSpec
 from rulebook.games.not_my_fault.actions import DRAW, Audit, Card, Declare, Draw, First, Place
 from rulebook.games.not_my_fault.bots import make_search_bot
+from rulebook.games.not_my_fault.observation import NotMyFaultObservation
 from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse
 
 from ...base import GameBoard, asset, esm
@@ -74,11 +75,11 @@ class View(BaseView):
         return True
 
     # ----- the facts present() needs -----------------------------------------------------------------
-    def page(self, o: Mapping[str, Any] | None = None) -> Page:
+    def page(self, o: NotMyFaultObservation | None = None) -> Page:
         """The page-local facts for ``present`` (the viewer's seat comes from the observation)."""
         o = self.observation if o is None else o
         app, match = self.app, self.app.match
-        you = o["you"]
+        you = o.you
         acting = you >= 0 and match.current_player == you and match.waiting_for_user() and app.session.can_act()
         return Page(
             variant=self.v,
@@ -96,9 +97,9 @@ class View(BaseView):
         """The engine's facts for the page's seat (legal moves only when that seat moves now)."""
         return engine_for(self.app.game, self.app.match.state, page.acting)
 
-    def _sync_entry(self, o: Mapping[str, Any]) -> None:
+    def _sync_entry(self, o: NotMyFaultObservation) -> None:
         """A typed hand belongs to one deal: forget it when the table moves on."""
-        key = (len(self.app.match.actions), o["phase"], o["turn"])
+        key = (len(self.app.match.actions), o.phase, o.turn)
         if key != self._entry_key:
             self._entry_key = key
             self.hand_entry = []
@@ -153,7 +154,7 @@ class View(BaseView):
             raise not_acting_refusal(o, page, self.engine(page), control.action)
         key = control.key
         if key == "entry-reveal":
-            self._open_cover(o["turn"])
+            self._open_cover(o.turn)
         elif key == "entry-back":
             self.hand_entry.pop()
             self.app.tapped()
@@ -170,7 +171,7 @@ class View(BaseView):
     def _open_cover(self, seat: int) -> None:
         """The person of ``seat`` holds the tablet now: the page shows their view from here on
         (so the app's pass screen comes up when the next person's move follows)."""
-        if entering(self.observation, self.page()) == "hand" and self.observation["turn"] == seat:
+        if entering(self.observation, self.page()) == "hand" and self.observation.turn == seat:
             self.app.viewer = seat
             self.app.revealed = True
         self.app.refresh()

@@ -10,15 +10,17 @@ Pure (no widgets).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from rulebook.core import HUMAN, SPECTATOR, IllegalAction, RulebookError
 from rulebook.games.not_my_fault.variants import Variant
+from rulebook.games.not_my_fault.observation import LastSeen, NotMyFaultObservation
 from widgets.views.model import Control, Engine, refuse, seat_label
 
 from .texts import WORDS
 
-Observation = Mapping[str, Any]
+Observation = NotMyFaultObservation
+"""What the game's ``observe`` returns; read it by attribute (a typo fails at once, not at the table)."""
 PLAYER_PHASES = ("turn", "declare")
 ENTRIES = {"first": "first", "draw": "card", "deal": "hand"}
 """Table mode: the chance phase → what is typed in (who starts, the card drawn, a hand)."""
@@ -55,21 +57,21 @@ def is_bot(seat: int, page: Page) -> bool:
 
 
 def last_claim(o: Observation) -> int:
-    return o["claims"][-1][1] if o["claims"] else 0
+    return o.claims[-1][1] if o.claims else 0
 
 
 def entering(o: Observation, page: Page) -> str | None:
     """Table mode, a chance move to type in: "first", "card" or "hand"."""
-    if not page.table or o["result"]:
+    if not page.table or o.result:
         return None
-    return ENTRIES.get(o["phase"])
+    return ENTRIES.get(o.phase)
 
 
 def cover_needed(o: Observation, page: Page) -> bool:
     """Table mode, hot seat: a hand to type in by another person than the one holding the tablet."""
     if entering(o, page) != "hand" or not page.hot_seat:
         return False
-    return not is_bot(o["turn"], page) and page.viewer != o["turn"]
+    return not is_bot(o.turn, page) and page.viewer != o.turn
 
 
 def penalty(page: Page, lang: str) -> str:
@@ -79,18 +81,18 @@ def penalty(page: Page, lang: str) -> str:
 # ----- why a move is not this page's ---------------------------------------------------------------------------
 def not_acting_refusal(o: Observation, page: Page, engine: Engine, action: Any) -> RulebookError:
     """The reason for a tap while the page's seat is not the one to move (nothing about hidden cards)."""
-    if o["result"]:
+    if o.result:
         error = engine.why_not(action)  # the engine refuses every move once the game is over
         if error is not None:
             return error
-    phase = o["phase"]
+    phase = o.phase
     if phase == "first":
         return refuse(WORDS, "chance", "wait_first")
     if phase == "deal":
         return refuse(WORDS, "chance", "wait_deal")
     if phase == "draw":
-        return _both("chance", "wait_draw", o["turn"], page)
-    return _both("turn", "not_your_turn", o["turn"], page)
+        return _both("chance", "wait_draw", o.turn, page)
+    return _both("turn", "not_your_turn", o.turn, page)
 
 
 def _both(rule: str, key: str, seat: int, page: Page) -> IllegalAction:
@@ -110,7 +112,7 @@ def page_refusals(o: Observation, page: Page) -> dict[str, IllegalAction]:
     """Table mode (#41): why a button of the hand being typed does nothing now (the engine never sees these taps)."""
     if entering(o, page) != "hand" or cover_needed(o, page):
         return {}
-    size, entered = o["deal_size"], len(page.hand_entry)
+    size, entered = o.deal_size, len(page.hand_entry)
     out: dict[str, IllegalAction] = {}
     if entered >= size:
         for x in page.variant.values:
@@ -123,10 +125,10 @@ def page_refusals(o: Observation, page: Page) -> dict[str, IllegalAction]:
 
 
 # ----- lines both show -------------------------------------------------------------------------------------------
-def last_text(last: Mapping[str, Any], page: Page, lang: str) -> str:
+def last_text(last: LastSeen, page: Page, lang: str) -> str:
     """How the last round ended, in one line (public: the cards were turned up)."""
-    kind, loser, claim, total = last["kind"], last["loser"], last["claim"], last["total"]
-    actor = seat_name(last["actor"], page, lang)
+    kind, loser, claim, total = last.kind, last.loser, last.claim, last.total
+    actor = seat_name(last.actor, page, lang)
     who = seat_name(loser, page, lang) if loser >= 0 else ""
     pen = penalty(page, lang)
     top = page.variant.top
@@ -142,9 +144,9 @@ def last_text(last: Mapping[str, Any], page: Page, lang: str) -> str:
 
 def status_text(o: Observation, page: Page, lang: str, bold: Any = str) -> str:
     """The header line: the round, and whose move (``bold`` wraps the values, e.g. in <b>)."""
-    parts = [WORDS("status_round", lang, round=bold(str(o["round"])))]
-    if o["result"] is None and o["phase"] in PLAYER_PHASES:
-        parts.append(WORDS("status_turn", lang, seat=bold(seat_name(o["turn"], page, lang))))
+    parts = [WORDS("status_round", lang, round=bold(str(o.round)))]
+    if o.result is None and o.phase in PLAYER_PHASES:
+        parts.append(WORDS("status_turn", lang, seat=bold(seat_name(o.turn, page, lang))))
     return " · ".join(parts)
 
 

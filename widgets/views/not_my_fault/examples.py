@@ -51,6 +51,6 @@ def example_view(game: Any, spec: ExampleSpec, lang: str) -> dict[str, Any] | No
         for box in board["seats"]:
             box["active"] = False
         board["seats"][seat]["active"] = True  # the auditor
-        board["last"] = last_view(seen["last"], page, lang)
+        board["last"] = last_view(seen.last, page, lang)
     view["traits"] = {}
     return view

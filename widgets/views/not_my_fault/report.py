@@ -35,36 +35,36 @@ def describe(before: Observation, action: Any, after: Observation, outcome: Outc
     if isinstance(action, First):
         return e(WORDS("log_first", lang, seat=seat_name(action.seat, page, lang)))
     if isinstance(action, Card):
-        if before["phase"] == "deal" and after["phase"] != "deal":
-            return e(WORDS("log_dealt", lang, n=before["deal_size"]))
+        if before.phase == "deal" and after.phase != "deal":
+            return e(WORDS("log_dealt", lang, n=before.deal_size))
         return None
-    who = seat_name(before["turn"], page, lang)
+    who = seat_name(before.turn, page, lang)
     if isinstance(action, Draw):
-        if before["claims"]:
+        if before.claims:
             text = WORDS("log_trusts", lang, seat=who, claim=last_claim(before))
         else:
             text = WORDS("log_draws", lang, seat=who)
-        if after["epoch"] > before["epoch"]:
-            text += WORDS("log_reshuffle", lang, n=sum(before["discard"]))
+        if after.epoch > before.epoch:
+            text += WORDS("log_reshuffle", lang, n=sum(before.discard))
         return e(text)
     if isinstance(action, Place):
         return e(WORDS("log_lays", lang, seat=who))
-    round_over = after["round"] != before["round"] or (after["result"] and not before["result"])
+    round_over = after.round != before.round or (after.result and not before.result)
     if isinstance(action, Declare):
         line = WORDS("log_declares", lang, seat=who, n=action.number)
-        if after["yellows"] != before["yellows"] and not round_over:
+        if after.yellows != before.yellows and not round_over:
             line += WORDS("log_yellow", lang)
-        if round_over and after["last"] is not None:
-            line += " — " + last_text(after["last"], page, lang)
+        if round_over and after.last is not None:
+            line += " — " + last_text(after.last, page, lang)
         return e(line) + end_note(after, outcome, page, lang)
     if isinstance(action, Audit):
-        return e(last_text(after["last"], page, lang)) + end_note(after, outcome, page, lang)
+        return e(last_text(after.last, page, lang)) + end_note(after, outcome, page, lang)
     return e(str(action))
 
 
 def end_note(after: Observation, outcome: Outcome | None, page: Page, lang: str) -> str:
     if outcome is None:
-        if after["phase"] == "deal" and after["deal_size"] == page.variant.redeal_size and after["epoch"] > 0:
+        if after.phase == "deal" and after.deal_size == page.variant.redeal_size and after.epoch > 0:
             return html.escape(WORDS("log_new_hands", lang))
         return ""
     return " — <b>" + html.escape(outcome.summary(lang)) + "</b>"
@@ -74,11 +74,11 @@ def outcome_html(outcome: Outcome, o: Observation, page: Page, lang: str) -> str
     e = html.escape
     rows = []
     title = WORDS("red_cards" if page.variant.draws else "reprimands", lang)
-    for s in range(o["players"]):
+    for s in range(o.players):
         won = s in outcome.winners
         text = WORDS("row_wins" if won else "row_loses", lang, seat=seat_name(s, page, lang))
         rows.append(
-            f"<tr class='{'rb-winner' if won else 'rb-loser'} rb-final-{s}'><td>{e(text)}</td><td>{e(title)}: {o['marks'][s]}</td></tr>"
+            f"<tr class='{'rb-winner' if won else 'rb-loser'} rb-final-{s}'><td>{e(text)}</td><td>{e(title)}: {o.marks[s]}</td></tr>"
         )
     return f"<div class='rb-outcome-summary'>{e(outcome.summary(lang))}</div><table class='rb-final-scores'>{''.join(rows)}</table>"
 
@@ -91,21 +91,21 @@ def hint_html(o: Observation, engine: Engine, page: Page, lang: str, advice: Any
     among the engine's legal ones: the milestones, and the smallest number.
     """
     v = page.variant
-    you = o["you"]
-    if you < 0 or o["result"] or o["phase"] not in PLAYER_PHASES:
+    you = o.you
+    if you < 0 or o.result or o.phase not in PLAYER_PHASES:
         return ""
     e = html.escape
     seen = odds(o)
     parts = []
-    if o["phase"] == "turn" and o["claims"]:
+    if o.phase == "turn" and o.claims:
         target = last_claim(o)
         p = seen.at_least(target)
         line = e(WORDS("odds_reach", lang, target=target)) + f"<b class='rb-odds-value'>{pct(p)}</b>"
-        if o["turn"] == you:
+        if o.turn == you:
             line += e(WORDS("odds_catch", lang, p=pct(1 - p)))
         parts.append(f"<div class='rb-odds'>{line}</div>")
         parts.append(f"<div class='rb-odds-why'>{e(odds_why(seen, lang))}</div>")
-    elif o["phase"] == "declare" and o["turn"] == you:
+    elif o.phase == "declare" and o.turn == you:
         legal = [a.number for a in engine.legal if isinstance(a, Declare)]
         candidates = sorted({n for n in legal if n in v.milestones} | set(legal[:1]))
         star = lambda m: " ★" if m in v.milestones and v.any_number else ""  # noqa: E731

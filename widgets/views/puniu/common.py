@@ -8,12 +8,13 @@ hint's advice. Pure (no widgets).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from rulebook.core import IllegalAction
 from rulebook.games.puniu.actions import Reroll
 from rulebook.games.puniu.game import DICE
 from rulebook.games.puniu.hint import Advice, advise
+from rulebook.games.puniu.observation import PuniuObservation, SheetSeen
 
 from ..model import Engine, seat_label
 from .texts import WORDS
@@ -54,9 +55,9 @@ def faces_of(dice: Sequence[int]) -> str:
     return " ".join(str(p) for p in dice)
 
 
-def entries_of(sheet: Mapping[str, Any]) -> tuple[tuple[int, int] | None, ...]:
+def entries_of(sheet: SheetSeen) -> tuple[tuple[int, int] | None, ...]:
     """A sheet of the observation as (score, penalty) pairs, for the hint."""
-    return tuple(None if e is None else (int(e["score"]), int(e["penalty"])) for e in sheet["entries"])
+    return tuple(None if e is None else (int(e.score), int(e.penalty)) for e in sheet.entries)
 
 
 def best_face(dice: Sequence[int]) -> int:
@@ -91,9 +92,9 @@ def hold_refusal(engine: Engine, die: int) -> IllegalAction | None:
     )
 
 
-def advice_for(observation: Mapping[str, Any]) -> Advice:
-    seat = observation["turn"]
-    return advise(entries_of(observation["sheets"][seat]), observation["dice"], int(observation["rerolls_left"]))
+def advice_for(observation: PuniuObservation) -> Advice:
+    seat = observation.turn
+    return advise(entries_of(observation.sheets[seat]), observation.dice, int(observation.rerolls_left))
 
 
 __all__ = [

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import html
 from dataclasses import replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from rulebook.games.puniu.actions import Reroll, Score
 from rulebook.games.puniu.game import DICE, category_label
 from rulebook.games.puniu.hint import Advice
 from rulebook.games.puniu.scoring import CATEGORIES, category_score
+from rulebook.games.puniu.observation import PuniuObservation, SheetSeen
 
 from ..model import Control, Engine, Message, ViewModel
 from .common import Page, advice_for, best_face, can_reroll, faces_of, name, prefix, released
@@ -25,23 +26,23 @@ from .texts import WORDS
 
 
 # ----- the view model -----------------------------------------------------------------------------
-def mode_of(observation: Mapping[str, Any], page: Page) -> str:
+def mode_of(observation: PuniuObservation, page: Page) -> str:
     if page.entering:
         return "entry"
-    if observation["outcome"] is not None:
+    if observation.outcome is not None:
         return "over"
-    if observation["rolling"]:
+    if observation.rolling:
         return "roll"
     return "decide" if page.acting else "watch"
 
 
-def present(observation: Mapping[str, Any], engine: Engine, page: Page, lang: str) -> ViewModel:
+def present(observation: PuniuObservation, engine: Engine, page: Page, lang: str) -> ViewModel:
     """The page for this moment (see the module docstring)."""
     mode = mode_of(observation, page)
     if mode in ("decide", "watch") and not 1 <= page.kind_face <= 6:
-        page = replace(page, kind_face=best_face(observation["dice"]))
+        page = replace(page, kind_face=best_face(observation.dice))
     over = mode == "over"
-    seat = observation["turn"]
+    seat = observation.turn
     advice = advice_for(observation) if page.hint and mode == "decide" else None
     board: dict[str, Any] = {
         "words": {k: WORDS(k, lang) for k in ("dice", "category", "kind_face")},
@@ -53,7 +54,7 @@ def present(observation: Mapping[str, Any], engine: Engine, page: Page, lang: st
     controls: list[Control] = []
     messages: list[Message] = []
     rule = ""
-    dice = observation["dice"]
+    dice = observation.dice
     if mode == "entry":
         board["dice"] = entry_dice(dice, page, lang)
         caption = prefix(seat, page, lang) + WORDS("caption_entry", lang)
@@ -63,23 +64,23 @@ def present(observation: Mapping[str, Any], engine: Engine, page: Page, lang: st
             messages.append(Message("notice", WORDS("entry_missing", lang, n=missing), "chance"))
         rule = "chance"
     elif over:
-        last = observation["last"]
-        board["dice"] = [{"pips": p, "held": False, "label": ""} for p in (last["dice"] if last else (0,) * DICE)]
+        last = observation.last
+        board["dice"] = [{"pips": p, "held": False, "label": ""} for p in (last.dice if last else (0,) * DICE)]
         caption = WORDS("caption_over", lang)
-        cancelled = observation["outcome"]["detail"].get("cancelled", ())
+        cancelled = observation.outcome["detail"].get("cancelled", ())
         if any(cancelled):
             messages.append(Message("info", WORDS("struck_note", lang), "penalty"))
         rule = "end"
     elif mode == "roll":
-        board["dice"] = [{"pips": d, "held": d != 0 and observation["rolls"] > 1, "pending": True, "label": ""} for d in dice]
-        caption = prefix(seat, page, lang) + WORDS("caption_roll", lang, round=observation["round"])
+        board["dice"] = [{"pips": d, "held": d != 0 and observation.rolls > 1, "pending": True, "label": ""} for d in dice]
+        caption = prefix(seat, page, lang) + WORDS("caption_roll", lang, round=observation.round)
         messages += last_move(observation, page, lang)
         rule = "chance"
     else:
         board["dice"] = decide_dice(dice, page, advice, lang)
         if mode == "decide":
             controls, rule = decide_controls(observation, engine, page, advice, board, lang)
-            left = int(observation["rerolls_left"])
+            left = int(observation.rerolls_left)
             caption = WORDS("caption_decide", lang, n=left) if can_reroll(engine) else WORDS("caption_choose", lang)
             caption = prefix(seat, page, lang) + caption
         else:
@@ -129,13 +130,13 @@ def decide_dice(dice: Sequence[int], page: Page, advice: Advice | None, lang: st
 
 
 def decide_controls(
-    observation: Mapping[str, Any], engine: Engine, page: Page, advice: Advice | None, board: dict[str, Any], lang: str
+    observation: PuniuObservation, engine: Engine, page: Page, advice: Advice | None, board: dict[str, Any], lang: str
 ) -> tuple[list[Control], str]:
     """Re-roll and the category buttons, each as the engine allows it; the board's category data."""
-    seat = observation["turn"]
-    sheet = observation["sheets"][seat]
-    dice = observation["dice"]
-    left = int(observation["rerolls_left"])
+    seat = observation.turn
+    sheet = observation.sheets[seat]
+    dice = observation.dice
+    left = int(observation.rerolls_left)
     reroll = Control.for_action("reroll", WORDS("reroll", lang, n=left), Reroll(released(page)), engine, lang)
     controls = [reroll]
     values: dict[tuple[str, int], float] = {}
@@ -147,7 +148,7 @@ def decide_controls(
             current = next(h for h in advice.holds if h.rerolled == released(page))
             board["reroll_value"] = WORDS("reroll_value", lang, value=f"{current.value:.1f}")
     cats = []
-    for category, entry in zip(CATEGORIES, sheet["entries"]):
+    for category, entry in zip(CATEGORIES, sheet.entries):
         face = page.kind_face if category == "kind" else 0
         label = category_label(category, face, lang)
         item: dict[str, Any] = {"key": category, "label": label, "face": face, "open": entry is None}
@@ -163,31 +164,31 @@ def decide_controls(
         controls.append(Control.for_action(f"category-{category}", label, Score(category, face), engine, lang, highlight=item.get("best", False)))
         cats.append(item)
     board["categories"] = cats
-    board["kind_open"] = sheet["entries"][CATEGORIES.index("kind")] is None
+    board["kind_open"] = sheet.entries[CATEGORIES.index("kind")] is None
     board["kind_face"] = page.kind_face
     return controls, "reroll" if reroll.enabled else "choose"
 
 
-def last_move(observation: Mapping[str, Any], page: Page, lang: str) -> list[Message]:
+def last_move(observation: PuniuObservation, page: Page, lang: str) -> list[Message]:
     """What was written last (until the next dice are rolled)."""
-    last = observation["last"]
+    last = observation.last
     if last is None:
         return []
     text = WORDS(
         "last_move",
         lang,
-        prefix=prefix(last["seat"], page, lang),
-        faces=faces_of(last["dice"]),
-        category=category_label(last["category"], last["face"], lang),
-        score=last["score"],
-        penalty=last["penalty"],
+        prefix=prefix(last.seat, page, lang),
+        faces=faces_of(last.dice),
+        category=category_label(last.category, last.face, lang),
+        score=last.score,
+        penalty=last.penalty,
     )
     return [Message("info", text, "choose")]
 
 
-def band_text(sheet: Mapping[str, Any], lang: str) -> str:
-    low, high = sheet["band"]
-    k = sheet["cancel_count"]
+def band_text(sheet: SheetSeen, lang: str) -> str:
+    low, high = sheet.band
+    k = sheet.cancel_count
     if k == 0:
         return WORDS("band_none", lang, high=high)
     if high is None:
@@ -195,24 +196,24 @@ def band_text(sheet: Mapping[str, Any], lang: str) -> str:
     return WORDS("band_top", lang, low=low, high=high, n=k)
 
 
-def sheets_board(observation: Mapping[str, Any], engine: Engine, page: Page, mode: str, lang: str) -> dict[str, Any]:
+def sheets_board(observation: PuniuObservation, engine: Engine, page: Page, mode: str, lang: str) -> dict[str, Any]:
     """Every seat's sheet: cells (struck, at risk, last written), totals, band; the open cells of the seat to play are tappable."""
-    outcome = observation["outcome"]
+    outcome = observation.outcome
     over = outcome is not None
     winners = set(outcome["winners"]) if over else set()
     struck_final = outcome["detail"].get("cancelled", ()) if over else ()
-    last = observation["last"]
-    turn = observation["turn"]
-    dice = observation["dice"]
+    last = observation.last
+    turn = observation.turn
+    dice = observation.dice
     sheets = []
     any_struck = any_at_risk = False
-    for s, sheet in enumerate(observation["sheets"]):
+    for s, sheet in enumerate(observation.sheets):
         struck = set(struck_final[s]) if over and s < len(struck_final) else set()
-        at_risk = set() if over else set(sheet["cancelled"])
+        at_risk = set() if over else set(sheet.cancelled)
         any_struck |= bool(struck)
         any_at_risk |= bool(at_risk)
         cells = []
-        for r, (category, entry) in enumerate(zip(CATEGORIES, sheet["entries"])):
+        for r, (category, entry) in enumerate(zip(CATEGORIES, sheet.entries)):
             if entry is None:
                 cell: dict[str, Any] = {"empty": True}
                 if mode == "decide" and s == turn:
@@ -225,26 +226,26 @@ def sheets_board(observation: Mapping[str, Any], engine: Engine, page: Page, mod
                 continue
             cells.append(
                 {
-                    "score": entry["score"],
-                    "penalty": entry["penalty"],
-                    "face": entry["face"],
+                    "score": entry.score,
+                    "penalty": entry.penalty,
+                    "face": entry.face,
                     "struck": r in struck,
                     "at_risk": r in at_risk,
-                    "last": not over and last is not None and last["seat"] == s and last["category"] == category,
-                    "title": WORDS("score_penalty", lang, score=entry["score"], penalty=entry["penalty"]),
+                    "last": not over and last is not None and last.seat == s and last.category == category,
+                    "title": WORDS("score_penalty", lang, score=entry.score, penalty=entry.penalty),
                 }
             )
-        k = sheet["cancel_count"]
+        k = sheet.cancel_count
         sheets.append(
             {
                 "name": name(s, page, lang),
                 "cells": cells,
-                "penalty": str(sheet["penalty"]),
+                "penalty": str(sheet.penalty),
                 "band": band_text(sheet, lang),
                 "band_level": 0 if k == 0 else (1 if k <= 2 else 2),
-                "final": str(outcome["scores"][s] if over else sheet["final"]),
+                "final": str(outcome["scores"][s] if over else sheet.final),
                 "active": not over and s == turn,
-                "winner": s in winners and len(observation["sheets"]) > 1,
+                "winner": s in winners and len(observation.sheets) > 1,
             }
         )
     rows = [{"key": c, "label": category_label(c, 0, lang)} for c in CATEGORIES]
@@ -261,15 +262,15 @@ def sheets_board(observation: Mapping[str, Any], engine: Engine, page: Page, mod
 
 
 # ----- texts around the board -----------------------------------------------------------------------------
-def status_line(observation: Mapping[str, Any], page: Page, lang: str) -> str:
+def status_line(observation: PuniuObservation, page: Page, lang: str) -> str:
     """The header line (HTML): turn, whose seat, re-rolls left."""
-    parts = [WORDS("status_turn", lang, round=observation["round"], turns=observation["turns"])]
-    if observation["outcome"] is None:
-        seat = observation["turn"]
-        if len(observation["sheets"]) > 1:
+    parts = [WORDS("status_turn", lang, round=observation.round, turns=observation.turns)]
+    if observation.outcome is None:
+        seat = observation.turn
+        if len(observation.sheets) > 1:
             parts.append(WORDS("status_seat", lang, seat=html.escape(name(seat, page, lang))))
-        if not observation["rolling"]:
-            parts.append(WORDS("status_rerolls", lang, n=observation["rerolls_left"]))
+        if not observation.rolling:
+            parts.append(WORDS("status_rerolls", lang, n=observation.rerolls_left))
     return " · ".join(parts)
 
 

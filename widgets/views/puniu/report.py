@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping
+from typing import Any
 
 from rulebook.core import Outcome
 from rulebook.games.puniu.actions import Reroll, Roll, Score
 from rulebook.games.puniu.game import DICE, State, category_label
 from rulebook.games.puniu.hint import first_roll_value, turn_values
 from rulebook.games.puniu.scoring import CATEGORIES
+from rulebook.games.puniu.observation import PuniuObservation
 
 from .common import Page, advice_for, entries_of, faces_of, name, prefix
 from .texts import WORDS
@@ -47,7 +48,7 @@ def describe(before: State, action: Any, after: State, page: Page, lang: str) ->
     return e(str(action))
 
 
-def outcome_html(outcome: Outcome, observation: Mapping[str, Any], page: Page, lang: str) -> str:
+def outcome_html(outcome: Outcome, observation: PuniuObservation, page: Page, lang: str) -> str:
     """The final table: each seat's final, penalty and the categories the bands cancelled."""
     e = html.escape
     parts = [f"<div class='rb-outcome-summary'>{e(outcome.summary(lang))}</div>"]
@@ -55,9 +56,9 @@ def outcome_html(outcome: Outcome, observation: Mapping[str, Any], page: Page, l
     cancelled = outcome.get("cancelled", ((),) * len(outcome.scores))
     rows = []
     for k, final in enumerate(outcome.scores):
-        sheet = observation["sheets"][k]
+        sheet = observation.sheets[k]
         names = ", ".join(
-            category_label(CATEGORIES[i], sheet["entries"][i]["face"] if sheet["entries"][i] else 0, lang) for i in cancelled[k]
+            category_label(CATEGORIES[i], sheet.entries[i].face if sheet.entries[i] else 0, lang) for i in cancelled[k]
         )
         note = WORDS("outcome_penalty", lang, penalty=penalties[k]) + (WORDS("outcome_cancelled", lang, names=names) if names else "")
         cls = "rb-winner" if k in outcome.winners and len(outcome.scores) > 1 else ""
@@ -68,21 +69,21 @@ def outcome_html(outcome: Outcome, observation: Mapping[str, Any], page: Page, l
     return "".join(parts)
 
 
-def hint_html(observation: Mapping[str, Any], page: Page, lang: str) -> str:
+def hint_html(observation: PuniuObservation, page: Page, lang: str) -> str:
     """The hint box: the projection of the turn ahead, or the advice for these dice with its tables."""
     e = html.escape
-    if observation["outcome"] is not None:
+    if observation.outcome is not None:
         return ""
-    seat = observation["turn"]
-    sheet = observation["sheets"][seat]
-    if observation["rolling"] or not page.acting:
+    seat = observation.turn
+    sheet = observation.sheets[seat]
+    if observation.rolling or not page.acting:
         entries = entries_of(sheet)
         if entries.count(None) == 0:
             return ""
         _, _now, values = turn_values(entries)
         worth = first_roll_value(values)
         return e(WORDS("hint_projection", lang, seat=name(seat, page, lang), value=f"{worth:.1f}"))
-    dice = observation["dice"]
+    dice = observation.dice
     advice = advice_for(observation)
     if advice.best[0] == "reroll":
         rerolled = advice.best[1]
@@ -101,7 +102,7 @@ def hint_html(observation: Mapping[str, Any], page: Page, lang: str) -> str:
     head = "".join(f"<th>{e(WORDS(k, lang))}</th>" for k in ("hint_category", "hint_score_col", "hint_penalty_col", "hint_value_col"))
     cats = f"<table class='rb-hint-table rb-hint-categories'><tr>{head}</tr>{''.join(cat_rows)}</table>"
     holds = ""
-    if observation["rerolls_left"] > 0:
+    if observation.rerolls_left > 0:
         seen: set[tuple[int, ...]] = set()
         hold_rows = []
         for h in advice.holds:

@@ -24,6 +24,7 @@ from rulebook.games.ring.actions import DISCARD, PLAY, ROLL, TAKE, Deal, Discard
 from rulebook.games.ring.bots import search_bot
 from rulebook.games.ring.cards import CARD_IDS
 from rulebook.games.ring.state import DEAL_PHASE, State
+from rulebook.games.ring.observation import RingObservation
 
 from ...base import GameBoard, asset, esm
 from ..base import BaseView, require_all_pips
@@ -97,13 +98,13 @@ class View(BaseView):
         return state.phase == DEAL_PHASE
 
     # ----- page facts ------------------------------------------------------------------------------
-    def _acting(self, obs: Mapping[str, Any]) -> bool:
+    def _acting(self, obs: RingObservation) -> bool:
         """The viewer is the seat to move, a person, and the board is shown to them."""
         match = self.app.match
-        turn = obs.get("turn")
-        return turn is not None and obs.get("you") == turn and self.app.revealed and match.current_player == turn and not match.is_bot(turn)
+        turn = obs.turn
+        return turn is not None and obs.you == turn and self.app.revealed and match.current_player == turn and not match.is_bot(turn)
 
-    def page(self, obs: Mapping[str, Any]) -> Page:
+    def page(self, obs: RingObservation) -> Page:
         match = self.app.match
         page = Page(
             seats=tuple(match.seats),
@@ -119,12 +120,12 @@ class View(BaseView):
         """The engine's facts for the viewer: legal moves while they act, and why any other is refused."""
         return engine_for(self.app.game, self.app.match.state, page.acting)
 
-    def _sync_entry(self, obs: Mapping[str, Any]) -> None:
+    def _sync_entry(self, obs: RingObservation) -> None:
         """A fresh row of empty dice each time the parent's real dice are to be typed in."""
-        key = (len(self.app.match.actions), obs["round"])
+        key = (len(self.app.match.actions), obs.round)
         if key != self._entry_key:
             self._entry_key = key
-            self.entry = [0] * (obs["players"] + 1 - len(obs["pool"])) if self.page(obs).entering(obs) else []
+            self.entry = [0] * (obs.players + 1 - len(obs.pool)) if self.page(obs).entering(obs) else []
 
     # ----- drawing ----------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -132,7 +133,7 @@ class View(BaseView):
         self._sync_entry(obs)
         page = self.page(obs)
         self.board.view = present(obs, self.engine(page), page, self.lang).to_json()
-        example = "3514626"[: obs["players"] + 1]
+        example = "3514626"[: obs.players + 1]
         self.entry_confirm.description = WORDS("entry_confirm", self.lang)
         self.entry_text.placeholder = WORDS("entry_example", self.lang, example=example)
         self.entry_text.description = WORDS("entry_pips", self.lang)
@@ -156,7 +157,7 @@ class View(BaseView):
         page = self.page(obs)
         if not page.acting:
             return ""
-        key = (page.ply, obs["you"], self.lang)
+        key = (page.ply, obs.you, self.lang)
         if self._hint_cache and self._hint_cache[0] == key:
             return self._hint_cache[1]
         legal = list(self.engine(page).legal)
@@ -210,7 +211,7 @@ class View(BaseView):
             name = content.get("card")
             if not isinstance(name, str) or name not in CARD_IDS:
                 raise _junk(content)
-            action = DISCARD[CARD_IDS[name]] if obs["phase"] == "discard" else PLAY[CARD_IDS[name]]
+            action = DISCARD[CARD_IDS[name]] if obs.phase == "discard" else PLAY[CARD_IDS[name]]
         else:
             raise _junk(content)
         refusal = tap_refusal(obs, page)

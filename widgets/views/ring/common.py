@@ -9,15 +9,17 @@ widgets).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from rulebook.core import HUMAN, IllegalAction
 from rulebook.games.ring.cards import AREA_NAMES, SUIT_NAMES, rank_order
+from rulebook.games.ring.observation import RingObservation
 from widgets.views.model import refuse, seat_label
 
 from .texts import WORDS
 
-Obs = Mapping[str, Any]
+Obs = RingObservation
+"""What ``observe`` returns; read it by attribute (a typo fails at once, not at the table)."""
 RULE_OF_PHASE = {"deal": "chance", "roll": "chance", "draft": "draft", "discard": "discard", "play": "trick", "over": "game-end"}
 """The rule paragraph each phase is about (the page cites it when a tap comes at the wrong moment)."""
 
@@ -44,18 +46,18 @@ class Page:
 
     def entering(self, obs: Obs) -> bool:
         """Table mode, and the parent's real dice are to be typed in."""
-        return self.table and self.chance and obs["phase"] == "roll"
+        return self.table and self.chance and obs.phase == "roll"
 
     def dealing_by_hand(self, obs: Obs) -> bool:
         """Table mode, and the cards wait for the Deal button."""
-        return self.table and self.chance and obs["phase"] == "deal"
+        return self.table and self.chance and obs.phase == "deal"
 
 
 # ----- names ------------------------------------------------------------------------------------------
 def who(seat: int, page: Page, lang: str, obs: Obs | None = None) -> str:
     """A seat in a sentence: "Seat 2 (bot)", and "(you)" for the viewer."""
     name = seat_label(seat, page.seats, lang)
-    if obs is not None and obs.get("you") == seat and page.seats[seat] == HUMAN:
+    if obs is not None and obs.you == seat and page.seats[seat] == HUMAN:
         return WORDS("seat_you", lang, name=name)
     return name
 
@@ -67,7 +69,7 @@ def plain(seat: int, n: int, lang: str) -> str:
 
 def short(seat: int, obs: Obs, lang: str) -> str:
     """A seat's name under a card: "You" for the viewer (room for five cards in a row)."""
-    return WORDS("you_short", lang) if obs.get("you") == seat else plain(seat, obs["players"], lang)
+    return WORDS("you_short", lang) if obs.you == seat else plain(seat, obs.players, lang)
 
 
 def suit(name: str, lang: str) -> str:
@@ -91,7 +93,7 @@ def joined(names: Sequence[str], lang: str) -> str:
 # ----- what the page refuses itself (taps the engine never sees) ------------------------------------------------------
 def mode(obs: Obs, page: Page) -> str:
     """What the board is for now: over, entry, deal, pass, wait, or the viewer's phase (draft, discard, play)."""
-    if obs["phase"] == "over":
+    if obs.phase == "over":
         return "over"
     if page.entering(obs):
         return "entry"
@@ -100,7 +102,7 @@ def mode(obs: Obs, page: Page) -> str:
     if not page.revealed:
         return "pass"
     if page.acting:
-        return obs["phase"]
+        return obs.phase
     return "wait"
 
 
@@ -112,7 +114,7 @@ def tap_refusal(obs: Obs, page: Page) -> IllegalAction | None:
     """
     if page.acting:
         return None
-    phase = obs["phase"]
+    phase = obs.phase
     rule = RULE_OF_PHASE[phase]
     if phase == "over":
         return refuse(WORDS, rule, "game_over")
@@ -122,7 +124,7 @@ def tap_refusal(obs: Obs, page: Page) -> IllegalAction | None:
         return refuse(WORDS, rule, "wait_deal")
     if phase == "roll":
         return refuse(WORDS, rule, "wait_roll")
-    turn = obs["turn"]
+    turn = obs.turn
     ja = WORDS("whose", "ja", who=who(turn, page, "ja", obs)) if turn is not None else ""
     en = WORDS("whose", "en", who=who(turn, page, "en", obs)) if turn is not None else ""
     return IllegalAction(rule, WORDS("not_your_move", "ja", whose=ja), WORDS("not_your_move", "en", whose=en).rstrip())

@@ -84,10 +84,10 @@ def outcome_html(obs: Obs, outcome: Outcome, page: Page, lang: str) -> str:
     """The end of the game: the summary and each seat's ring and die."""
     e = html.escape
     rows = []
-    for k in range(obs["players"]):
-        die = obs["dice"][k]
-        ring = obs["rings"][k]
-        die_text = WORDS("die_of", lang, area=area(die["area"], lang), pips=die["pips"]) if die else "—"
+    for k in range(obs.players):
+        die = obs.dice[k]
+        ring = obs.rings[k]
+        die_text = WORDS("die_of", lang, area=area(die.area, lang), pips=die.pips) if die else "—"
         ring_text = str(ring) if ring >= 1 else WORDS("fell", lang)
         cls = "rb-winner" if k in outcome.winners else ("rb-fallen" if ring < 1 else "")
         rows.append(
@@ -103,16 +103,16 @@ def outcome_html(obs: Obs, outcome: Outcome, page: Page, lang: str) -> str:
 
 def hint_lines(obs: Obs, lang: str) -> list[str]:
     """What the viewer's hand and die suggest (plain text lines)."""
-    hand = [CARD_IDS[c] for c in obs["hand"] or []]
-    n = obs["players"]
-    if obs["phase"] == "draft":
+    hand = [CARD_IDS[c] for c in obs.hand or []]
+    n = obs.players
+    if obs.phase == "draft":
         high, low = expected_steps(hand, n, True), expected_steps(hand, n, False)
         return [WORDS("hint_draft", lang, high=f"{high:.1f}", low=f"{low:.1f}")]
-    die = obs["dice"][obs["you"]]
+    die = obs.dice[obs.you]
     if not die:
         return []
-    want = wanted_steps(AREAS.index(die["area"]), die["pips"])
-    text = WORDS("die_of", lang, area=area(die["area"], lang), pips=die["pips"])
+    want = wanted_steps(AREAS.index(die.area), die.pips)
+    text = WORDS("die_of", lang, area=area(die.area, lang), pips=die.pips)
     if want:
         return [WORDS("hint_die_more", lang, die=text, n=want)]
     return [WORDS("hint_die_done", lang, die=text)]

@@ -8,12 +8,13 @@ Pure (no widgets).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from rulebook.core import RulebookError
 from rulebook.games.treasure_hunt.actions import Bring, Check, Die, GiveUp, RollDice, Seal, parse
 from rulebook.games.treasure_hunt.model import RULES, Rules, Treasure
 from rulebook.games.treasure_hunt.state import Phase, state_from_observation
+from rulebook.games.treasure_hunt.observation import TreasureHuntObservation
 
 from ..model import Engine, MessageKind, end_message_kind, refuse
 from .texts import WORDS
@@ -145,9 +146,9 @@ def refusal(action: Any, engine: Engine, page: Page) -> RulebookError | None:
     return error if error is not None else refuse(WORDS, "expedition", "not_your_move")
 
 
-def hint_values(observation: Mapping[str, Any], page: Page, advice: Any, rules: Rules) -> dict[Any, float]:
+def hint_values(observation: TreasureHuntObservation, page: Page, advice: Any, rules: Rules) -> dict[Any, float]:
     """Win probability after each legal move (empty unless the hint is on and it is this page's move)."""
-    if advice is None or not page.hint or not page.acting or observation["phase"] == Phase.OVER:
+    if advice is None or not page.hint or not page.acting or observation.phase == Phase.OVER:
         return {}
     return advice.action_values(state_from_observation(observation, rules))
 

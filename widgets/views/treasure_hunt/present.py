@@ -17,6 +17,7 @@ from typing import Any, Mapping
 from rulebook.games.treasure_hunt.actions import Bring, GiveUp, RollDice
 from rulebook.games.treasure_hunt.model import RULES, Rules, longest_run, mask_of
 from rulebook.games.treasure_hunt.state import Phase, state_from_observation
+from rulebook.games.treasure_hunt.observation import TreasureHuntObservation
 
 from ..model import Control, Engine, Message, ViewModel
 from .common import ROLES, TIE, Page, action_label, decorated, end_kind, end_label, hint_values, need_text, number_action, percent
@@ -26,25 +27,25 @@ from .texts import WORDS
 
 # ----- the view model ----------------------------------------------------------------------------------
 def present(
-    observation: Mapping[str, Any], engine: Engine, page: Page, lang: str, advice: Any = None, rules: Rules = RULES
+    observation: TreasureHuntObservation, engine: Engine, page: Page, lang: str, advice: Any = None, rules: Rules = RULES
 ) -> ViewModel:
     """The page for this moment (see the module docstring)."""
-    phase = Phase(observation["phase"])
+    phase = Phase(observation.phase)
     pending = page.pending if phase == Phase.READY and page.acting else ()
     page = replace(page, pending=pending)
     values = hint_values(observation, page, advice, rules)
     best = max(values.values()) if values else -1.0
-    dice = list(observation["dice"])
+    dice = list(observation.dice)
     numbers = []
-    for n in range(1, observation["numbers"] + 1):
+    for n in range(1, observation.numbers + 1):
         action = number_action(phase, pending, n)
         error = refusal(action, engine, page)
         value = values.get(action) if error is None else None
         numbers.append(
             {
                 "n": n,
-                "checked": n in observation["checked"],
-                "sealed": n in observation["sealed"],
+                "checked": n in observation.checked,
+                "sealed": n in observation.sealed,
                 "role": ROLES[type(action)] if error is None else None,
                 "prob": percent(value) if value is not None else None,
                 "best": value is not None and value >= best - TIE,
@@ -70,8 +71,8 @@ def present(
         "numbers": numbers,
         "pair": pair,
         "rows": rows_of(observation, lang, rules),
-        "current_label": str(observation["expedition"]) if phase != Phase.OVER else "",
-        "current_title": WORDS("trip_title", lang, n=observation["expedition"]),
+        "current_label": str(observation.expedition) if phase != Phase.OVER else "",
+        "current_title": WORDS("trip_title", lang, n=observation.expedition),
         "dice": dice_of(observation, page, lang),
         "treasures": treasures_of(observation, engine, page, values, best, lang, rules),
         "chips": chips_of(observation, page, advice, lang, rules),
@@ -79,12 +80,12 @@ def present(
         "words": {k: WORDS(k, lang) for k in ("sheet", "dice", "treasures", "cancel")},
     }
     messages: list[Message] = []
-    outcome = observation["outcome"]
+    outcome = observation.outcome
     if outcome is not None:
         summary = outcome["summary_ja"] if lang == "ja" else outcome["summary_en"]
         messages.append(Message(end_kind(outcome["winners"], page), summary, outcome["reason"]))
     if page.entering:
-        missing = [k + 1 for k in range(len(dice), 2) if not 1 <= page.entry[k] <= observation["faces"]]
+        missing = [k + 1 for k in range(len(dice), 2) if not 1 <= page.entry[k] <= observation.faces]
         if missing:
             messages.append(Message("notice", WORDS("entry_missing", lang, dice=WORDS("and", lang).join(map(str, missing)), n=len(missing)), "chance"))
     return ViewModel(
@@ -105,16 +106,16 @@ def rule_of(phase: Phase, pending: tuple[str, ...], outcome: Mapping[str, Any] |
     return {Phase.READY: "expedition", Phase.ROLL: "chance", Phase.CHECK: "check", Phase.FAILED: "fail"}.get(phase, "")
 
 
-def rows_of(observation: Mapping[str, Any], lang: str, rules: Rules) -> list[dict[str, Any]]:
+def rows_of(observation: TreasureHuntObservation, lang: str, rules: Rules) -> list[dict[str, Any]]:
     """Finished expeditions, struck out like on paper (the last five)."""
-    rows = [{"index": k + 1, "checks": list(trip["checked"]), "label": end_label(trip["end"], lang, rules)} for k, trip in enumerate(observation["history"])]
+    rows = [{"index": k + 1, "checks": list(trip["checked"]), "label": end_label(trip["end"], lang, rules)} for k, trip in enumerate(observation.history)]
     hidden = max(0, len(rows) - 5)
     return [{"index": 0, "checks": [], "label": f"+{hidden}", "more": True}] * bool(hidden) + rows[hidden:]
 
 
-def dice_of(observation: Mapping[str, Any], page: Page, lang: str) -> dict[str, Any]:
-    phase = observation["phase"]
-    dice = list(observation["dice"])
+def dice_of(observation: TreasureHuntObservation, page: Page, lang: str) -> dict[str, Any]:
+    phase = observation.phase
+    dice = list(observation.dice)
     if page.entering:
         shown = dice + list(page.entry[len(dice) :])
         return {"values": shown[:2], "mode": "entry", "fixed": len(dice), "label": WORDS("dice_entry", lang)}
@@ -124,23 +125,23 @@ def dice_of(observation: Mapping[str, Any], page: Page, lang: str) -> dict[str, 
         return {"values": dice + [0] * (2 - len(dice)), "mode": "rolling", "label": ""}
     if phase == Phase.OVER:
         return {"values": [], "mode": "none", "label": ""}
-    if observation["checked"] and len(dice) == 2:  # the roll behind this trip's last tick
+    if observation.checked and len(dice) == 2:  # the roll behind this trip's last tick
         return {"values": dice, "mode": "last", "label": WORDS("dice_last", lang)}
     return {"values": [0, 0], "mode": "none", "label": ""}
 
 
 def treasures_of(
-    observation: Mapping[str, Any], engine: Engine, page: Page, values: Mapping[Any, float], best: float, lang: str, rules: Rules
+    observation: TreasureHuntObservation, engine: Engine, page: Page, values: Mapping[Any, float], best: float, lang: str, rules: Rules
 ) -> list[dict[str, Any]]:
     """The five treasures; one not earned carries the engine's reason for refusing it."""
     out = []
-    over = observation["phase"] == Phase.OVER
-    ready = observation["phase"] == Phase.READY
-    checked = set(observation["checked"])
-    for seen in observation["treasures"]:
-        treasure = treasure_of(seen["key"], rules)
+    over = observation.phase == Phase.OVER
+    ready = observation.phase == Phase.READY
+    checked = set(observation.checked)
+    for seen in observation.treasures:
+        treasure = treasure_of(seen.key, rules)
         assert treasure is not None
-        home, eligible = bool(seen["home"]), ready and bool(seen["eligible"])
+        home, eligible = bool(seen.home), ready and bool(seen.eligible)
         options = [v for a, v in values.items() if isinstance(a, Bring) and a.treasure == treasure.key]
         value = max(options) if options else None
         progress = len(checked) if treasure.kind == "count" else longest_run(mask_of(checked))
@@ -166,14 +167,14 @@ def treasures_of(
     return out
 
 
-def chips_of(observation: Mapping[str, Any], page: Page, advice: Any, lang: str, rules: Rules) -> list[dict[str, str]]:
-    over = observation["phase"] == Phase.OVER
-    home = sum(1 for t in observation["treasures"] if t["home"])
-    trips = len(observation["history"])
+def chips_of(observation: TreasureHuntObservation, page: Page, advice: Any, lang: str, rules: Rules) -> list[dict[str, str]]:
+    over = observation.phase == Phase.OVER
+    home = sum(1 for t in observation.treasures if t["home"])
+    trips = len(observation.history)
     chips = [
-        {"cls": "rb-trip", "text": WORDS("chip_trips", lang, n=trips) if over else WORDS("chip_trip", lang, n=observation["expedition"])},
-        {"cls": "rb-treasure-count", "text": WORDS("chip_treasures", lang, home=home, total=len(observation["treasures"]))},
-        {"cls": "rb-seal-count", "text": WORDS("chip_seals", lang, n=len(observation["sealed"]), limit=observation["seal_limit"])},
+        {"cls": "rb-trip", "text": WORDS("chip_trips", lang, n=trips) if over else WORDS("chip_trip", lang, n=observation.expedition)},
+        {"cls": "rb-treasure-count", "text": WORDS("chip_treasures", lang, home=home, total=len(observation.treasures))},
+        {"cls": "rb-seal-count", "text": WORDS("chip_seals", lang, n=len(observation.sealed), limit=observation.seal_limit)},
     ]
     if page.hint and advice is not None and not over:
         now = advice.state_value(state_from_observation(observation, rules))
@@ -181,8 +182,8 @@ def chips_of(observation: Mapping[str, Any], page: Page, advice: Any, lang: str,
     return chips
 
 
-def caption_of(observation: Mapping[str, Any], engine: Engine, page: Page, lang: str, rules: Rules) -> str:
-    phase = observation["phase"]
+def caption_of(observation: TreasureHuntObservation, engine: Engine, page: Page, lang: str, rules: Rules) -> str:
+    phase = observation.phase
     if phase == Phase.OVER:
         return WORDS("caption_over", lang)
     if page.entering:
@@ -190,16 +191,16 @@ def caption_of(observation: Mapping[str, Any], engine: Engine, page: Page, lang:
     if not page.acting:
         return ""
     if phase == Phase.CHECK:
-        a, b = observation["dice"]
+        a, b = observation.dice
         return WORDS("caption_check", lang, a=a, b=b)
     if phase == Phase.FAILED:
-        a, b = observation["dice"]
+        a, b = observation.dice
         return WORDS("caption_failed", lang, a=a, b=b)
     if page.pending[:1] == ("give-up",):
         return WORDS("caption_give_up", lang)
     if page.pending[:1] == ("bring",):
         return WORDS("caption_bring", lang, name=treasure_name(page.pending[1], rules, lang))
-    if not observation["checked"]:
+    if not observation.checked:
         return WORDS("caption_new", lang)
     if any(isinstance(a, Bring) for a in engine.legal):
         return WORDS("caption_earned", lang)
@@ -207,14 +208,14 @@ def caption_of(observation: Mapping[str, Any], engine: Engine, page: Page, lang:
 
 
 def controls_of(
-    observation: Mapping[str, Any], engine: Engine, page: Page, values: Mapping[Any, float], best: float, lang: str, rules: Rules
+    observation: TreasureHuntObservation, engine: Engine, page: Page, values: Mapping[Any, float], best: float, lang: str, rules: Rules
 ) -> list[Control]:
     """The moves of the action bar. Moves come from the engine's legal actions; page-only steps
     (choose a number to give up on, a × to lift, cancel) have no action."""
     if page.entering or not page.acting:
         return []
-    phase = observation["phase"]
-    dice = observation["dice"]
+    phase = observation.phase
+    dice = observation.dice
     legal = engine.legal
     out: list[Control] = []
 
@@ -256,12 +257,12 @@ def controls_of(
 
 
 def bring_control(
-    key: str, observation: Mapping[str, Any], engine: Engine, values: Mapping[Any, float], best: float, lang: str, rules: Rules
+    key: str, observation: TreasureHuntObservation, engine: Engine, values: Mapping[Any, float], best: float, lang: str, rules: Rules
 ) -> Control:
     """Bring a treasure home: at once, or (a treasure that lifts a ×, with one to lift) after choosing the ×."""
     name = treasure_name(key, rules, lang)
     treasure = treasure_of(key, rules)
-    if treasure is not None and treasure.unseal and observation["sealed"]:
+    if treasure is not None and treasure.unseal and observation.sealed:
         options = [v for a, v in values.items() if isinstance(a, Bring) and a.treasure == key]
         text, star = decorated(WORDS("bring_more", lang, name=name), max(options) if options else None, best, lang)
         return Control(f"bring-home-{key}", text, True, highlight=star)
@@ -271,13 +272,13 @@ def bring_control(
 
 
 # ----- texts around the board -------------------------------------------------------------------------
-def status_line(observation: Mapping[str, Any], lang: str, rules: Rules = RULES) -> str:
+def status_line(observation: TreasureHuntObservation, lang: str, rules: Rules = RULES) -> str:
     """The header line (HTML): trip, treasures home, seals. Never the seed."""
-    over = observation["phase"] == Phase.OVER
-    home = sum(1 for t in observation["treasures"] if t["home"])
-    parts = [WORDS("status_over", lang) if over else WORDS("status_trip", lang, n=observation["expedition"])]
-    parts.append(WORDS("status_treasures", lang, home=home, total=len(observation["treasures"])))
-    parts.append(WORDS("status_seals", lang, n=len(observation["sealed"]), limit=observation["seal_limit"]))
+    over = observation.phase == Phase.OVER
+    home = sum(1 for t in observation.treasures if t["home"])
+    parts = [WORDS("status_over", lang) if over else WORDS("status_trip", lang, n=observation.expedition)]
+    parts.append(WORDS("status_treasures", lang, home=home, total=len(observation.treasures)))
+    parts.append(WORDS("status_seals", lang, n=len(observation.sealed), limit=observation.seal_limit))
     return " · ".join(parts)
 
 

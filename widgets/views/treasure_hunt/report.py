@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping
+from typing import Any
 
 from rulebook.core import Outcome
 from rulebook.games.treasure_hunt.actions import Bring, Check, Die, GiveUp, RollDice, Seal
 from rulebook.games.treasure_hunt.model import RULES, Rules, popcount
 from rulebook.games.treasure_hunt.state import Phase, State, state_from_observation
+from rulebook.games.treasure_hunt.observation import TreasureHuntObservation
 
 from .common import TIE, Page, action_label, end_kind, hint_values, percent, treasure_name
 from .texts import WORDS
@@ -45,11 +46,11 @@ def describe(before: State, action: Any, after: State, lang: str, rules: Rules =
     return e(trip + line) + end
 
 
-def outcome_html(outcome: Outcome, observation: Mapping[str, Any], page: Page, lang: str, rules: Rules = RULES) -> str:
+def outcome_html(outcome: Outcome, observation: TreasureHuntObservation, page: Page, lang: str, rules: Rules = RULES) -> str:
     """The end: the summary as a success or a defeat (a defeat never in the colour of success), and the treasures home."""
     e = html.escape
     won = bool(outcome.winners)
-    home = [treasure_name(t["key"], rules, lang) for t in observation["treasures"] if t["home"]]
+    home = [treasure_name(t["key"], rules, lang) for t in observation.treasures if t["home"]]
     listing = WORDS("treasures_home", lang, names=WORDS("list_sep", lang).join(home) if home else "—")
     kind = end_kind(outcome.winners, page)
     return (
@@ -59,9 +60,9 @@ def outcome_html(outcome: Outcome, observation: Mapping[str, Any], page: Page, l
     )
 
 
-def hint_html(observation: Mapping[str, Any], page: Page, lang: str, advice: Any, rules: Rules = RULES) -> str:
+def hint_html(observation: TreasureHuntObservation, page: Page, lang: str, advice: Any, rules: Rules = RULES) -> str:
     """The chance to win from here, the best moves, and what the numbers on the buttons mean."""
-    if observation["phase"] == Phase.OVER or not page.acting or advice is None:
+    if observation.phase == Phase.OVER or not page.acting or advice is None:
         return ""
     e = html.escape
     now = advice.state_value(state_from_observation(observation, rules))
@@ -73,7 +74,7 @@ def hint_html(observation: Mapping[str, Any], page: Page, lang: str, advice: Any
     if values:
         top = max(values.values())
         bests = [a for a, v in values.items() if v >= top - TIE]
-        names = WORDS("list_sep", lang).join(action_label(a, observation["dice"], lang, rules) for a in bests[:3])
+        names = WORDS("list_sep", lang).join(action_label(a, observation.dice, lang, rules) for a in bests[:3])
         more = WORDS("hint_more", lang, n=len(bests) - 3) if len(bests) > 3 else ""
         parts.append(e(WORDS("hint_best", lang, names=names, more=more)) + f" <span class='rb-win-prob'>{percent(top)}</span>")
         parts.append(e(WORDS("hint_explain", lang)))

@@ -1,0 +1,163 @@
+"""The core's typed observation: a frozen dataclass read by attribute that is also a read-only plain-data dict.
+
+Every game's ``observe`` returns its own dataclass (declared in
+``rulebook/games/<game>/observation.py``); bots, tests and the JSON sent to
+the browser keep treating it as a dict, so it must serialise, compare and
+copy exactly as the dict it replaced did.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import importlib
+import json
+import pickle
+import random
+
+import pytest
+
+from rulebook.core.game import CHANCE, SPECTATOR, TERMINAL
+from rulebook.core.observation import KEY, Observation
+from rulebook.core.registry import all_games
+
+# Games whose observe returns a typed observation (issue 20 item 6), by the module that declares it.
+TYPED = {
+    "ring": "rulebook.games.ring.observation",
+    "not_my_fault_41": "rulebook.games.not_my_fault.observation",
+    "not_my_fault": "rulebook.games.not_my_fault.observation",
+    "kokkuri_san": "rulebook.games.kokkuri_san.observation",
+    "chiritsumo": "rulebook.games.chiritsumo.observation",
+    "national_economy": "rulebook.games.national_economy.observation",
+    "puniu": "rulebook.games.puniu.observation",
+    "magos_solo": "rulebook.games.magos_solo.observation",
+    "lemon_poker": "rulebook.games.lemon_poker.observation",
+    "treasure_hunt": "rulebook.games.treasure_hunt.observation",
+    "pig": "rulebook.games.pig.observation",
+    "dice_of_tower": "rulebook.games.dice_of_tower.observation",
+}
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Part(Observation):
+    kind: str
+    n: int
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Whole(Observation):
+    you: int
+    totals: list[int]
+    last: Part | None
+
+
+def sample() -> Whole:
+    return Whole(you=0, totals=[3, 4], last=Part(kind="roll", n=5))
+
+
+def test_fields_read_by_attribute_and_by_key_agree():
+    o = sample()
+    assert o.totals is o["totals"] and o.last.n == o["last"]["n"] == 5
+    assert list(o) == ["you", "totals", "last"]  # declaration order is the JSON key order
+    assert o.get("you") == 0 and o.get("nothing") is None and "you" in o and len(o) == 3
+
+
+def test_it_equals_and_serialises_as_the_plain_dict():
+    o = sample()
+    plain = {"you": 0, "totals": [3, 4], "last": {"kind": "roll", "n": 5}}
+    assert o == plain and plain == o and o != {**plain, "you": 1}
+    assert json.dumps(o) == json.dumps(plain)
+    assert json.loads(json.dumps(o)) == o
+    assert o.to_dict() == plain and type(o.to_dict()["last"]) is dict
+
+
+@pytest.mark.parametrize("change", [
+    lambda o: o.__setitem__("you", 1),
+    lambda o: o.__delitem__("you"),
+    lambda o: o.update(you=1),
+    lambda o: o.pop("you"),
+    lambda o: o.popitem(),
+    lambda o: o.setdefault("x", 1),
+    lambda o: o.clear(),
+])
+def test_the_dict_side_is_read_only(change):
+    o = sample()
+    with pytest.raises(TypeError):
+        change(o)
+    assert o == sample()
+
+
+def test_attributes_are_frozen():
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        sample().you = 1  # type: ignore[misc]
+
+
+def test_copies_and_pickles_come_back_typed_and_equal():
+    o = sample()
+    for back in (copy.deepcopy(o), copy.copy(o), pickle.loads(pickle.dumps(o))):
+        assert type(back) is Whole and back == o and back.last.kind == "roll"
+    moved = dataclasses.replace(o, you=1)
+    assert moved["you"] == 1 and moved.you == 1
+
+
+def test_a_subclass_must_be_a_dataclass():
+    class Loose(Observation):
+        pass
+
+    with pytest.raises(TypeError, match="dataclass"):
+        Loose().__post_init__()
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Aliased(Observation):
+    card_values: list[int] = dataclasses.field(metadata={KEY: "values"})
+
+
+def test_a_key_named_like_a_dict_method_lives_under_another_attribute():
+    o = Aliased(card_values=[1, 2])
+    assert o.card_values == o["values"] == [1, 2] and list(o) == ["values"]
+    assert o.values() is not None and list(o.items()) == [("values", [1, 2])]  # the dict method still works
+    assert pickle.loads(pickle.dumps(o)) == o and copy.deepcopy(o).card_values == [1, 2]
+
+
+def test_a_field_may_not_hide_a_dict_method():
+    with pytest.raises(TypeError, match="would hide dict.items"):
+
+        @dataclasses.dataclass(frozen=True, eq=False)
+        class Bad(Observation):
+            items: list[int]
+
+
+def test_every_game_observes_a_typed_observation():
+    assert set(all_games()) == set(TYPED), "a game's observe must return its own Observation dataclass (add it to TYPED)"
+
+
+def states_of(game, seed: int, steps: int = 30):
+    """The initial state and a few reached by random legal moves (chance included)."""
+    rng = random.Random(seed)
+    state = game.initial_state(game.default_options())
+    yield state
+    for _ in range(steps):
+        if game.current_player(state) == TERMINAL:
+            return
+        if game.current_player(state) == CHANCE:
+            outcomes = game.chance_outcomes(state)
+            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = rng.choice(game.legal_actions(state))
+        state = game.apply(state, action)
+        yield state
+
+
+@pytest.mark.parametrize("name", sorted(TYPED))
+def test_every_typed_game_observes_its_own_frozen_dataclass(name):
+    game = all_games()[name]
+    declared = importlib.import_module(TYPED[name])
+    classes = {obj for obj in vars(declared).values() if isinstance(obj, type) and issubclass(obj, Observation) and obj.__module__ == declared.__name__}
+    assert classes, f"{TYPED[name]} declares no Observation dataclass"
+    for state in states_of(game, seed=1):
+        for seat in (*range(game.num_seats(state)), SPECTATOR):
+            o = game.observe(state, seat)
+            assert type(o) in classes and dataclasses.is_dataclass(o)
+            assert o.__dataclass_params__.frozen  # type: ignore[attr-defined]
+            assert isinstance(json.loads(json.dumps(o)), dict)  # plain JSON, as the dict it replaced

@@ -53,7 +53,7 @@ from voila.utils import create_include_assets_functions
 from rulebook.tables import limits as table_limits
 
 from . import limits as site_limits
-from .assets import PageConfigHook, asset_rules, asset_settings, folder_digest
+from .assets import PageConfigHook, asset_rules, asset_settings, folder_digest, module_folder
 from .kernels import PAGE_KERNEL, PageKernel, capped_kernel_manager, default_max_kernels, live_kernel_processes
 
 LANDING_NOTEBOOK = "index.ipynb"
@@ -465,6 +465,7 @@ class RulebookVoila(Voila):
         # Voilà's static files under the digest of their content (rulebook/site/assets.py).
         self._rb_static_digest = folder_digest(self.static_paths)
         self.voila_configuration.page_config_hook = PageConfigHook(self._rb_static_digest)
+        module_folder()  # the boards' modules' folder, before Voilà's pools start kernels (they inherit its name)
         try:
             settings = super().init_settings()
         finally:

@@ -22,6 +22,9 @@ from rulebook.site.assets import (
     asset_rules,
     cache_control,
     folder_digest,
+    module_loader,
+    module_name,
+    publish_module,
 )
 
 SCRIPT = ("function render({ el }) { el.textContent = 'a board'; }\n" * 200).encode()
@@ -86,11 +89,13 @@ class AssetsServer(AsyncHTTPTestCase):
         (self.folder / "528.d9f5934c.js").write_bytes(SCRIPT)
         (self.folder / "font.woff2").write_bytes(bytes(range(256)) * 20)
         self.digest = folder_digest([self.folder])
+        self.modules = Path(tempfile.mkdtemp())
         super().setUp()
 
     def tearDown(self) -> None:
         super().tearDown()
         shutil.rmtree(self.folder, ignore_errors=True)
+        shutil.rmtree(self.modules, ignore_errors=True)
 
     def get_app(self) -> tornado.web.Application:
         rules = [
@@ -98,7 +103,9 @@ class AssetsServer(AsyncHTTPTestCase):
             (r"/tiny", Tiny),
             (r"/voila/static/(.*)", tornado.web.StaticFileHandler, {"path": str(self.folder)}),
         ]
-        return tornado.web.Application(asset_rules(rules, "/voila/static/(.*)", self.digest), transforms=[CompressTransform])
+        return tornado.web.Application(
+            asset_rules(rules, "/voila/static/(.*)", self.digest, module_dir=str(self.modules)), transforms=[CompressTransform]
+        )
 
     def fetch_with(self, path: str, encoding: str = "gzip, deflate, br", **headers: str):
         return self.fetch(path, headers={"Accept-Encoding": encoding, **headers}, decompress_response=False)
@@ -148,3 +155,20 @@ class AssetsServer(AsyncHTTPTestCase):
     def test_an_edited_file_gets_a_new_digest_url(self) -> None:
         (self.folder / "voila.js").write_bytes(SCRIPT + b"// edited\n")
         assert folder_digest([self.folder]) != self.digest
+
+    def test_a_board_module_is_served_under_its_hash_for_a_year_and_an_edit_is_a_new_url(self) -> None:
+        text = SCRIPT.decode() + "export default { render };\n"
+        name = publish_module(text, self.modules)
+        assert name == module_name(text) and f'"modules/{name}"' in module_loader(name)
+        response = self.fetch_with(f"/voila/modules/{name}")
+        assert response.code == 200 and response.headers["Cache-Control"] == IMMUTABLE
+        assert response.headers["Content-Encoding"] == "br" and brotli.decompress(response.body).decode() == text
+        assert "javascript" in response.headers["Content-Type"]
+        edited = publish_module(text + "// edited\n", self.modules)
+        assert edited != name and self.fetch_with(f"/voila/modules/{edited}").code == 200
+        assert publish_module(text, self.modules) == name  # the same module again: the same file, not rewritten
+
+    def test_only_hash_named_modules_are_answered(self) -> None:
+        (self.modules / "notes.txt").write_text("private")
+        for path in ("notes.txt", "../voila.js", "abc.js", "0" * 20 + ".js"):
+            assert self.fetch_with(f"/voila/modules/{path}").code == 404, path

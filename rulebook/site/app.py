@@ -464,7 +464,7 @@ class RulebookVoila(Voila):
         voila_app.voila_kernel_manager_factory = factory
         # Voilà's static files under the digest of their content (rulebook/site/assets.py).
         self._rb_static_digest = folder_digest(self.static_paths)
-        self.voila_configuration.page_config_hook = PageConfigHook(self._rb_static_digest)
+        self.voila_configuration.page_config_hook = PageConfigHook(self._rb_static_digest, self.static_paths)
         module_folder()  # the boards' modules' folder, before Voilà's pools start kernels (they inherit its name)
         try:
             settings = super().init_settings()

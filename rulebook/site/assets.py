@@ -328,14 +328,65 @@ def versioned_static_url(page_config: dict, digest: str) -> dict:
     return updated
 
 
-class PageConfigHook:
-    """Voilà's ``page_config_hook``: the versioned static URL (see ``versioned_static_url``)."""
+#: The scripts every game page fetches (``static:<file>`` in Voilà's static folder, ``lab:<path>`` in
+#: the lab extensions'), written by ``python -m benchmarks.phone --record-preload``.
+PRELOAD_LIST = Path(__file__).parent / "templates" / "voila" / "templates" / "rulebook" / "preload.json"
+#: Set (to anything) in the server's environment: no preload hints (the recorder's own pages).
+PRELOAD_OFF_ENV = "RULEBOOK_NO_PRELOAD"
+#: The page config's key for the hints (read by the template's ``<head>``).
+PRELOAD_KEY = "rbPreload"
 
-    def __init__(self, digest: str) -> None:
+
+def preload_entries(listing: Path = PRELOAD_LIST) -> list[str]:
+    """The recorded entries (none when there is no list or preloading is off)."""
+    if os.environ.get(PRELOAD_OFF_ENV) or not listing.is_file():
+        return []
+    entries = json.loads(listing.read_text("utf-8"))
+    return [entry for entry in entries if isinstance(entry, str)]
+
+
+def preload_urls(page_config: dict, entries: list[str], static_folders: Iterable[str | os.PathLike]) -> list[str]:
+    """The URLs of ``entries`` under this page's static and lab extension URLs, for ``<link rel=preload>``.
+
+    Why: a phone fetched Voilà's scripts in a chain: its chunks after
+    ``voila.js`` (at the end of the page), the lab extensions only after the
+    window's ``load``, their chunks after those, more of Voilà's after the
+    kernel answered: seconds of an idle network at 150 ms a round trip. Hinted
+    at the top, they all come at once. An entry whose file is gone (another
+    Voilà) or whose lab extension the page does not load is left out: a hint
+    never costs a byte the page would not use.
+    """
+    static_url = str(page_config.get("fullStaticUrl", "")).rstrip("/")
+    lab_url = str(page_config.get("fullLabextensionsUrl", "")).rstrip("/")
+    extensions = {str(ext.get("name")) for ext in page_config.get("federated_extensions", []) if isinstance(ext, dict)}
+    folders = [Path(folder) for folder in static_folders]
+    urls = []
+    for entry in entries:
+        kind, _, path = entry.partition(":")
+        name = path.split("?")[0]
+        if kind == "static" and static_url and "/" not in name and any((f / name).is_file() for f in folders):
+            urls.append(f"{static_url}/{path}")
+        elif kind == "lab" and lab_url and any(name.startswith(ext + "/") for ext in extensions):
+            urls.append(f"{lab_url}/{path}")
+    return urls
+
+
+class PageConfigHook:
+    """Voilà's ``page_config_hook``: the versioned static URL (see ``versioned_static_url``) and the
+    scripts to hint (``preload_urls``; checked against the folders once, at the first page)."""
+
+    def __init__(self, digest: str, static_folders: Iterable[str | os.PathLike] = ()) -> None:
         self.digest = digest
+        self.static_folders = list(static_folders)
+        self._preload: list[str] | None = None
 
     def __call__(self, page_config: dict, **_: Any) -> dict:
-        return versioned_static_url(page_config, self.digest)
+        updated = versioned_static_url(page_config, self.digest)
+        if self._preload is None:
+            self._preload = preload_urls(updated, preload_entries(), self.static_folders)
+        if self._preload:
+            updated[PRELOAD_KEY] = self._preload
+        return updated
 
 
 def with_compressed_static(handler_class: type) -> type:

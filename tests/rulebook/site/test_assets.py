@@ -22,8 +22,13 @@ from rulebook.site.assets import (
     asset_rules,
     cache_control,
     folder_digest,
+    PRELOAD_KEY,
+    PRELOAD_LIST,
+    PRELOAD_OFF_ENV,
     module_loader,
     module_name,
+    preload_entries,
+    preload_urls,
     publish_module,
 )
 
@@ -63,6 +68,45 @@ def test_the_digest_changes_when_any_file_does(tmp_path):
     hook = PageConfigHook(folder_digest([tmp_path]))
     config = hook({"fullStaticUrl": "/voila/static", "baseUrl": "/"}, base_url="/", notebook_path="x.ipynb")
     assert config["fullStaticUrl"] == f"/voila/static/{DIGEST_MARK}{folder_digest([tmp_path])}"
+
+
+PAGE_CONFIG = {
+    "fullStaticUrl": "/voila/static",
+    "fullLabextensionsUrl": "/voila/labextensions",
+    "federated_extensions": [{"name": "anywidget", "load": "static/remoteEntry.698dcaf7.js"}],
+}
+
+
+def test_the_preload_hints_name_only_files_the_page_can_fetch(tmp_path):
+    (tmp_path / "voila.js").write_text("main")
+    (tmp_path / "2829.voila.js").write_text("chunk")
+    entries = [
+        "static:voila.js", "static:2829.voila.js",
+        "static:9999.voila.js",  # gone (another Voilà): no hint, it would be a 404
+        "lab:anywidget/static/remoteEntry.698dcaf7.js",
+        "lab:@jupyter-widgets/jupyterlab-manager/static/7.2a0ce575775f5aad.js?v=2a0ce575775f5aad",  # not loaded here
+        "static:../secret.js",  # never outside the folder
+    ]
+    hook = PageConfigHook("d1g35t", [tmp_path])
+    config = versioned = hook(dict(PAGE_CONFIG))
+    urls = preload_urls(versioned, entries, [tmp_path])
+    assert urls == [
+        "/voila/static/~d1g35t/voila.js",  # under the digest, as the page's scripts ask for them
+        "/voila/static/~d1g35t/2829.voila.js",
+        "/voila/labextensions/anywidget/static/remoteEntry.698dcaf7.js",
+    ]
+    assert config["fullStaticUrl"] == "/voila/static/~d1g35t"
+
+
+def test_the_recorded_preload_list_is_read_unless_preloading_is_off(monkeypatch, tmp_path):
+    monkeypatch.delenv(PRELOAD_OFF_ENV, raising=False)
+    entries = preload_entries()
+    assert entries and entries[0] == "static:voila.js" and all(e.split(":")[0] in ("static", "lab") for e in entries)
+    assert preload_entries(tmp_path / "none.json") == []
+    monkeypatch.setenv(PRELOAD_OFF_ENV, "1")
+    assert preload_entries(PRELOAD_LIST) == []
+    hook = PageConfigHook("d1g35t", [tmp_path])
+    assert PRELOAD_KEY not in hook(dict(PAGE_CONFIG))
 
 
 class Streamed(tornado.web.RequestHandler):

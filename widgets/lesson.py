@@ -24,7 +24,7 @@ import traitlets
 from rulebook.core import Game, IllegalAction, Match
 from rulebook.core.lesson import ANY, Lesson, LessonStep, lesson_match
 
-from .base import asset, module
+from .base import asset
 from .i18n import t
 
 LESSON_LABEL = "lesson"
@@ -59,7 +59,7 @@ class LessonFocus(anywidget.AnyWidget):
     sits (``widgets/static/lesson_focus.js``).
     """
 
-    _esm = module("lesson_focus.js")
+    _esm = asset("lesson_focus.js")
     target = traitlets.Unicode("").tag(sync=True)
     step = traitlets.Int(0).tag(sync=True)
     """Bumped at every drawing: the same target on a new step is brought back into view too."""

@@ -138,29 +138,25 @@ function placeFab(fab) {
 }
 
 function watchFab(fab) {
-  let queued = false;
+  // placed at once, never a frame later: a redraw of the board (a mutation) or a scroll is answered
+  // before the browser paints, so no tap ever meets the button over a control it just uncovered
   let observer = null;
-  const queue = () => {
-    if (queued) return;
-    queued = true;
-    requestAnimationFrame(() => {
-      queued = false;
-      // the page's app may be attached after this widget: watch it (never <body>, where the button itself is)
-      const app = document.querySelector(".rb-app");
-      if (!observer && app) {
-        observer = new MutationObserver(queue);
-        observer.observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ["class", "style"] });
-      }
-      placeFab(fab);
-    });
+  const place = () => {
+    // the page's app may be attached after this widget: watch it (never <body>, where the button itself is)
+    const app = document.querySelector(".rb-app");
+    if (!observer && app) {
+      observer = new MutationObserver(place);
+      observer.observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ["class", "style"] });
+    }
+    placeFab(fab);
   };
-  window.addEventListener("scroll", queue, { passive: true, capture: true });
-  window.addEventListener("resize", queue);
-  const poll = setInterval(queue, 1000);  // a board drawn in a closed shadow root, a font that loaded late
-  queue();
+  window.addEventListener("scroll", place, { passive: true, capture: true });
+  window.addEventListener("resize", place);
+  const poll = setInterval(place, 1000);  // a board drawn in a closed shadow root, a font that loaded late
+  place();
   return () => {
-    window.removeEventListener("scroll", queue, { capture: true });
-    window.removeEventListener("resize", queue);
+    window.removeEventListener("scroll", place, { capture: true });
+    window.removeEventListener("resize", place);
     clearInterval(poll);
     if (observer) observer.disconnect();
   };
@@ -173,6 +169,7 @@ function render({ model, el }) {
   close.className = "rb-rules-close jupyter-button";
   const open = document.createElement("button");
   open.className = "rb-rules-fab jupyter-button";
+  open.dataset.hidden = "1";  // out of the way until placed (placeFab)
   el.append(root);
   // Voilà's page scroller (#rendered_cells) has `contain: strict`, which pins any
   // position: fixed inside it to the scrolled content. The button and the open
@@ -180,7 +177,6 @@ function render({ model, el }) {
   const host = document.createElement("div");
   host.className = "rb-rules-overlay-host";
   document.body.append(open);
-  const unwatchFab = watchFab(open);
 
   function labels() {
     const label = model.get("label_open") || "Rules";
@@ -242,6 +238,7 @@ function render({ model, el }) {
   model.on("change:label_close", labels);
   labels();
   draw();
+  const unwatchFab = watchFab(open);  // once it has its label: its size decides where it fits
   return () => {
     model.off("change:html", draw); model.off("change:focus", focus); model.off("change:examples", drawExamples);
     model.off("change:label_open", labels); model.off("change:label_close", labels);

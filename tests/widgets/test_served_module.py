@@ -48,3 +48,11 @@ def test_the_rule_panel_with_its_example_board_is_served_too(monkeypatch, tmp_pa
 def test_a_folder_that_is_gone_falls_back_to_the_text(monkeypatch, tmp_path):
     monkeypatch.setenv(MODULE_DIR_ENV, str(tmp_path / "gone"))
     assert str(ChiritsumoBoard._esm) == str.__str__(ChiritsumoBoard._esm)
+
+
+def test_the_static_edition_gets_the_module_text_even_on_the_site(monkeypatch, tmp_path):
+    from widgets.edition import board_module_of
+
+    monkeypatch.setenv(MODULE_DIR_ENV, str(tmp_path))
+    board = board_module_of("chiritsumo")
+    assert type(board.esm) is str and f"{board.esm}" == str.__str__(ChiritsumoBoard._esm)

@@ -138,25 +138,33 @@ function placeFab(fab) {
 }
 
 function watchFab(fab) {
-  // placed at once, never a frame later: a redraw of the board (a mutation) or a scroll is answered
-  // before the browser paints, so no tap ever meets the button over a control it just uncovered
+  // placed once at once (it is hidden until then), then again in the frame after any change
+  let queued = false;
   let observer = null;
   const place = () => {
     // the page's app may be attached after this widget: watch it (never <body>, where the button itself is)
     const app = document.querySelector(".rb-app");
     if (!observer && app) {
-      observer = new MutationObserver(place);
+      observer = new MutationObserver(queue);
       observer.observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ["class", "style"] });
     }
     placeFab(fab);
   };
-  window.addEventListener("scroll", place, { passive: true, capture: true });
-  window.addEventListener("resize", place);
-  const poll = setInterval(place, 1000);  // a board drawn in a closed shadow root, a font that loaded late
+  function queue() {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      place();
+    });
+  }
+  window.addEventListener("scroll", queue, { passive: true, capture: true });
+  window.addEventListener("resize", queue);
+  const poll = setInterval(queue, 1000);  // a board drawn in a closed shadow root, a font that loaded late
   place();
   return () => {
-    window.removeEventListener("scroll", place, { capture: true });
-    window.removeEventListener("resize", place);
+    window.removeEventListener("scroll", queue, { capture: true });
+    window.removeEventListener("resize", queue);
     clearInterval(poll);
     if (observer) observer.disconnect();
   };

@@ -27,12 +27,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from dataclasses import dataclass
 
 from benchmarks._common import NOTEBOOKS, chromium, leave, served
 from benchmarks.page_load import WATCH_CLICKABLE
+from rulebook.site.assets import PRELOAD_LIST, PRELOAD_OFF_ENV
 
 TIMEOUT_MS = 180_000
 #: Lighthouse's mobile profile ("Slow 4G"): bytes per second for CDP.
@@ -180,6 +182,62 @@ def js_coverage(context, url: str, selector: str) -> tuple[int, int, list[tuple[
     return sum(s[1] for s in scripts), sum(s[2] for s in scripts), scripts
 
 
+def scripts_loaded(context, url: str, selector: str) -> list[str]:
+    """Every script URL a page fetched until its board was clickable, in the order asked (unthrottled)."""
+    page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if request.resource_type == "script" else None)
+    try:
+        page.add_init_script(f"({WATCH_CLICKABLE})({json.dumps(selector)})")
+        page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+        page.wait_for_function("() => window.__rbClickable", timeout=TIMEOUT_MS, polling=200)
+        config = json.loads(page.evaluate("() => document.getElementById('jupyter-config-data').textContent"))
+    finally:
+        leave(page)
+        page.close()
+    return preload_entries(asked, config["fullStaticUrl"], config["fullLabextensionsUrl"])
+
+
+def record_preload(browser, site, names: list[str]) -> None:
+    """Write the scripts every page of ``names`` fetched (``rulebook/site/assets.py`` PRELOAD_LIST):
+    the site hints them at the top of each page, so a phone fetches them all at once."""
+    known = pages()
+    shared: list[str] | None = None
+    for name in names:
+        context = new_context(browser)
+        try:
+            site.wait_kernels_quiet(timeout=180)
+            entries = scripts_loaded(context, site.page_url(known[name].notebook, **known[name].query), known[name].selector)
+        finally:
+            context.close()
+        shared = entries if shared is None else [entry for entry in shared if entry in entries]
+        print(f"  {name}: {len(entries)} scripts, {len(shared)} shared so far")
+    PRELOAD_LIST.write_text(json.dumps(shared or [], indent=1) + "\n", "utf-8")
+    print(f"wrote {PRELOAD_LIST} ({len(shared or [])} scripts every page fetched)")
+
+
+def preload_entries(urls: list[str], static_url: str, labextensions_url: str) -> list[str]:
+    """``static:<file>`` / ``lab:<extension path>`` for each URL under Voilà's static folder or the
+    lab extensions' (the page's own digest left out: it is the site's, not the list's)."""
+    from urllib.parse import urlsplit
+
+    static_path = urlsplit(static_url).path.rstrip("/") + "/"
+    lab_path = urlsplit(labextensions_url).path.rstrip("/") + "/"
+    entries: list[str] = []
+    for url in urls:
+        parts = urlsplit(url)
+        path = parts.path + (f"?{parts.query}" if parts.query else "")
+        if parts.path.startswith(static_path):
+            entry = "static:" + path[len(static_path):]
+        elif parts.path.startswith(lab_path):
+            entry = "lab:" + path[len(lab_path):]
+        else:
+            continue
+        if entry not in entries:
+            entries.append(entry)
+    return entries
+
+
 def new_context(browser):
     return browser.new_context(viewport=VIEWPORT, is_mobile=True, has_touch=True, device_scale_factor=2)
 
@@ -197,6 +255,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pages", default="", help="comma-separated, of: " + ", ".join(pages()))
     parser.add_argument("--no-unthrottled", action="store_true", help="only the phone profile")
     parser.add_argument("--coverage", action="store_true", help="also the JS loaded vs run per page (unthrottled)")
+    parser.add_argument(
+        "--record-preload", action="store_true",
+        help="write the scripts every page of --pages fetched, for the pages' preload hints (no figures)",
+    )
     args = parser.parse_args([] if argv is None else argv)
     known = pages()
     wanted = [p.strip() for p in args.pages.split(",") if p.strip()] or list(known)
@@ -210,11 +272,16 @@ def main(argv: list[str] | None = None) -> None:
     )
     print("(the site and the browser share this machine's cores with whatever else runs on it)")
     failures = []
+    if args.record_preload:
+        os.environ[PRELOAD_OFF_ENV] = "1"  # the pages' own hints would be recorded as what they fetch
     with chromium() as browser:
         if browser is None:
             return
         with served(NOTEBOOKS, "phone") as site:
             site.wait_pools(timeout=300)
+            if args.record_preload:
+                record_preload(browser, site, wanted)
+                return
             for throttled in modes:
                 print("throttled (phone profile):" if throttled else "unthrottled:")
                 for name in wanted:

@@ -20,9 +20,30 @@ def asset(*names: str) -> str:
     return "\n".join((STATIC / name).read_text("utf-8") for name in names)
 
 
-def esm(*names: str) -> str:
+class ServedModule(str):
+    """An ES module's text that anywidget sends as a loader of its URL when the site serves modules.
+
+    Why: the module text travelled in every visit's widget state; on the site
+    each module is a file under its content hash (``rulebook.site.assets.served_module``),
+    cached a year by the browser. anywidget reads ``_esm`` with ``str()``, so
+    only that gives the loader; as text (``board_module``, the static edition)
+    it is the module itself.
+    """
+
+    def __str__(self) -> str:
+        from rulebook.site.assets import served_module
+
+        return served_module(str.__str__(self))
+
+
+def module(*names: str) -> ServedModule:
+    """The named static files joined in order, as an ES module served from its own URL on the site."""
+    return ServedModule(asset(*names))
+
+
+def esm(*names: str) -> ServedModule:
     """A board's ES module: ``common.js`` (the helpers every board shares) then ``names``."""
-    return asset("common.js", *names)
+    return module("common.js", *names)
 
 
 class GameBoard(anywidget.AnyWidget):
@@ -48,7 +69,7 @@ class RulePanel(anywidget.AnyWidget):
     module: see ``rule_panel_class``.
     """
 
-    _esm = NO_EXAMPLES + asset("rules.js")
+    _esm = ServedModule(NO_EXAMPLES + asset("rules.js"))
     _css = asset("app.css")
     html = traitlets.Unicode("").tag(sync=True)
     examples = traitlets.Dict().tag(sync=True)
@@ -88,7 +109,7 @@ def rule_panel_class(board: type[GameBoard] | None) -> type[RulePanel]:
     if board is None:
         return RulePanel
     prelude = f"const exampleBoard = {board_module(board)};\nconst exampleCss = {json.dumps(board._css or '')};\n"
-    return type(f"{board.__name__}Rules", (RulePanel,), {"_esm": prelude + asset("rules.js")})
+    return type(f"{board.__name__}Rules", (RulePanel,), {"_esm": ServedModule(prelude + asset("rules.js"))})
 
 
 class ScoreBreakdown(anywidget.AnyWidget):
@@ -114,7 +135,7 @@ class PageLink(anywidget.AnyWidget):
     ``widgets/static/page_link.js``).
     """
 
-    _esm = asset("page_link.js")
+    _esm = module("page_link.js")
     query = traitlets.Unicode("").tag(sync=True)
     origin = traitlets.Unicode("").tag(sync=True)
     pong = traitlets.Int(0).tag(sync=True)
@@ -129,6 +150,6 @@ class RecordUpload(anywidget.AnyWidget):
     it is at most ``max_bytes``, else just ``{too_big: size}``.
     """
 
-    _esm = asset("record_upload.js")
+    _esm = module("record_upload.js")
     label = traitlets.Unicode("").tag(sync=True)
     max_bytes = traitlets.Int(1_000_000).tag(sync=True)

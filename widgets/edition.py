@@ -43,7 +43,8 @@ def board_module_of(game_name: str) -> BoardModule | None:
     esm = board._esm
     if not isinstance(esm, str):
         raise TypeError(f"{board.__name__}: its ES module must be text to be published")
-    return BoardModule(esm=esm, css=str(board._css or ""))
+    # the module's own text, a plain str: on the site ``str()`` of a ServedModule is its URL's loader (base.py)
+    return BoardModule(esm=str.__str__(esm), css=str(board._css or ""))
 
 
 def _reader_view(game: Game) -> Any:

@@ -55,7 +55,7 @@ from rulebook.tables import limits as table_limits
 
 from . import limits as site_limits
 from . import voila_compat
-from .assets import PageConfigHook, asset_rules, asset_settings, folder_digest
+from .assets import PageConfigHook, asset_rules, asset_settings, folder_digest, module_folder
 from .kernels import PAGE_KERNEL, PageKernel, capped_kernel_manager, default_max_kernels, live_kernel_processes
 
 LANDING_NOTEBOOK = "index.ipynb"
@@ -457,7 +457,8 @@ class RulebookVoila(Voila):
         grace = float(getattr(self.site_options, "cull_grace", 60))
         # Voilà's static files under the digest of their content (rulebook/site/assets.py).
         self._rb_static_digest = folder_digest(self.static_paths)
-        self.voila_configuration.page_config_hook = PageConfigHook(self._rb_static_digest)
+        self.voila_configuration.page_config_hook = PageConfigHook(self._rb_static_digest, self.static_paths)
+        module_folder()  # the boards' modules' folder, before Voilà's pools start kernels (they inherit its name)
         with voila_compat.kernel_manager_factory(
             lambda voila_class: capped_kernel_manager(voila_class, cap, grace, live_kernel_processes)
         ):

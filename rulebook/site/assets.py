@@ -25,11 +25,15 @@ extensions' files said ``no-cache``). This module is the site's answer:
 
 from __future__ import annotations
 
+import atexit
 import gzip
 import hashlib
+import json
 import mimetypes
 import os
 import re
+import shutil
+import tempfile
 import threading
 import zlib
 from collections import OrderedDict
@@ -326,14 +330,65 @@ def versioned_static_url(page_config: dict, digest: str) -> dict:
     return updated
 
 
-class PageConfigHook:
-    """Voilà's ``page_config_hook``: the versioned static URL (see ``versioned_static_url``)."""
+#: The scripts every game page fetches (``static:<file>`` in Voilà's static folder, ``lab:<path>`` in
+#: the lab extensions'), written by ``python -m benchmarks.phone --record-preload``.
+PRELOAD_LIST = Path(__file__).parent / "templates" / "voila" / "templates" / "rulebook" / "preload.json"
+#: Set (to anything) in the server's environment: no preload hints (the recorder's own pages).
+PRELOAD_OFF_ENV = "RULEBOOK_NO_PRELOAD"
+#: The page config's key for the hints (read by the template's ``<head>``).
+PRELOAD_KEY = "rbPreload"
 
-    def __init__(self, digest: str) -> None:
+
+def preload_entries(listing: Path = PRELOAD_LIST) -> list[str]:
+    """The recorded entries (none when there is no list or preloading is off)."""
+    if os.environ.get(PRELOAD_OFF_ENV) or not listing.is_file():
+        return []
+    entries = json.loads(listing.read_text("utf-8"))
+    return [entry for entry in entries if isinstance(entry, str)]
+
+
+def preload_urls(page_config: dict, entries: list[str], static_folders: Iterable[str | os.PathLike]) -> list[str]:
+    """The URLs of ``entries`` under this page's static and lab extension URLs, for ``<link rel=preload>``.
+
+    Why: a phone fetched Voilà's scripts in a chain: its chunks after
+    ``voila.js`` (at the end of the page), the lab extensions only after the
+    window's ``load``, their chunks after those, more of Voilà's after the
+    kernel answered: seconds of an idle network at 150 ms a round trip. Hinted
+    at the top, they all come at once. An entry whose file is gone (another
+    Voilà) or whose lab extension the page does not load is left out: a hint
+    never costs a byte the page would not use.
+    """
+    static_url = str(page_config.get("fullStaticUrl", "")).rstrip("/")
+    lab_url = str(page_config.get("fullLabextensionsUrl", "")).rstrip("/")
+    extensions = {str(ext.get("name")) for ext in page_config.get("federated_extensions", []) if isinstance(ext, dict)}
+    folders = [Path(folder) for folder in static_folders]
+    urls = []
+    for entry in entries:
+        kind, _, path = entry.partition(":")
+        name = path.split("?")[0]
+        if kind == "static" and static_url and "/" not in name and any((f / name).is_file() for f in folders):
+            urls.append(f"{static_url}/{path}")
+        elif kind == "lab" and lab_url and any(name.startswith(ext + "/") for ext in extensions):
+            urls.append(f"{lab_url}/{path}")
+    return urls
+
+
+class PageConfigHook:
+    """Voilà's ``page_config_hook``: the versioned static URL (see ``versioned_static_url``) and the
+    scripts to hint (``preload_urls``; checked against the folders once, at the first page)."""
+
+    def __init__(self, digest: str, static_folders: Iterable[str | os.PathLike] = ()) -> None:
         self.digest = digest
+        self.static_folders = list(static_folders)
+        self._preload: list[str] | None = None
 
     def __call__(self, page_config: dict, **_: Any) -> dict:
-        return versioned_static_url(page_config, self.digest)
+        updated = versioned_static_url(page_config, self.digest)
+        if self._preload is None:
+            self._preload = preload_urls(updated, preload_entries(), self.static_folders)
+        if self._preload:
+            updated[PRELOAD_KEY] = self._preload
+        return updated
 
 
 def with_compressed_static(handler_class: type) -> type:
@@ -347,14 +402,20 @@ def with_compressed_static(handler_class: type) -> type:
     return type(f"Compressed{handler_class.__name__}", (CompressedStatic, handler_class), {})
 
 
-def asset_rules(rules: list[tuple], static_suffix: str, digest: str) -> list[tuple]:
+def asset_rules(rules: list[tuple], static_suffix: str, digest: str, module_dir: str | None = None) -> list[tuple]:
     """The site's handler rules with compressed, cache-aware static handlers, and the digest route.
 
     ``static_suffix``: the pattern of Voilà's static folder (``/voila/static/(.*)``);
-    the same folders are also served under ``/voila/static/~<digest>/``, first.
+    the same folders are also served under ``/voila/static/~<digest>/``, first;
+    the boards' modules under ``/voila/modules/`` (``module_rule``), from
+    ``module_dir`` or else the folder this server made (``asset_settings``).
     """
+    module_dir = module_dir or own_module_folder()
     out: list[tuple] = []
     for rule in rules:
+        if module_dir and len(rule) >= 2 and isinstance(rule[0], str) and rule[0].endswith(static_suffix):
+            out.append(module_rule(rule[0][: -len(static_suffix)], module_dir))
+            module_dir = None  # one route, before the first static folder's
         if len(rule) >= 2 and isinstance(rule[0], str):
             handler = with_compressed_static(rule[1])
             if rule[0].endswith(static_suffix) and handler is not rule[1]:
@@ -375,3 +436,104 @@ def asset_settings() -> dict[str, Any]:
     ``websocket_compression_options`` from the settings.
     """
     return {"transforms": [CompressTransform], "websocket_compression_options": {}}
+
+
+# --- The boards' ES modules from versioned URLs (issue 18 A) ---------------------------------------
+#
+# anywidget sends a widget's `_esm` inside its state, so every visit paid for every board's module
+# again over the kernel's websocket (~75 kB of the Chiritsumo page's ~190 kB of state) and the
+# browser compiled it again from a blob. On the site, the kernel writes each module once into a
+# folder the server serves under its content hash (``/voila/modules/<sha>.js``, a year, immutable)
+# and sends anywidget a loader of a few hundred bytes instead; a changed module has a new hash, so
+# a new URL. The folder is made by the server and named to its kernels in the environment (they
+# are its child processes). Without that variable (a notebook in JupyterLab, a test) the module
+# text goes in the state as before.
+
+#: The folder the kernels write modules to and the server serves them from (set by the server).
+MODULE_DIR_ENV = "RULEBOOK_MODULE_DIR"
+#: The modules' URL path under the page's ``data-base-url`` (``<base>voila/``).
+MODULE_PATH = "modules/"
+#: Hex digits of SHA-256 in a module's file name: 80 bits, no two modules of a site collide.
+MODULE_HASH_DIGITS = 20
+
+
+def module_name(text: str) -> str:
+    """A module's file name: the hash of its content, so its URL changes exactly when it does."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:MODULE_HASH_DIGITS] + ".js"
+
+
+def publish_module(text: str, folder: str | os.PathLike) -> str:
+    """Write ``text`` into ``folder`` under its hash (once; atomically, kernels write at the same time)."""
+    name = module_name(text)
+    target = Path(folder) / name
+    if not target.is_file():
+        temporary = target.with_name(f".{name}.{os.getpid()}.{threading.get_ident()}")
+        temporary.write_text(text, "utf-8")
+        os.replace(temporary, target)
+    return name
+
+
+def module_loader(name: str) -> str:
+    """The ES module anywidget gets instead of the text: it imports the module from its URL.
+
+    anywidget imports only absolute ``http(s)`` URLs as such (anything else is
+    module text), and the kernel does not know the address the visitor used;
+    the page does: Voilà's ``<body data-base-url>``.
+    """
+    path = json.dumps(MODULE_PATH + name)
+    return (
+        'const base = new URL(document.body.dataset.baseUrl || "/voila/", location.href);\n'
+        f"const served = await import(new URL({path}, base).href);\n"
+        "export default served.default;\n"
+    )
+
+
+def served_module(text: str) -> str:
+    """What a widget's ``_esm`` trait carries: a loader of the served module on the site, else ``text``."""
+    folder = os.environ.get(MODULE_DIR_ENV)
+    if not folder or not os.path.isdir(folder):
+        return text
+    try:
+        return module_loader(publish_module(text, folder))
+    except OSError:
+        return text  # a full disk: the page still works, the module travels in the state
+
+
+def own_module_folder() -> str | None:
+    """The module folder this process made (``module_folder``), if it made one (a kernel only inherits one)."""
+    folder = os.environ.get(MODULE_DIR_ENV)
+    if folder and os.path.isdir(folder) and os.environ.get(MODULE_DIR_ENV + "_OWNER") == str(os.getpid()):
+        return folder
+    return None
+
+
+def module_folder() -> str:
+    """The site's module folder: made once per server process, named to its kernels through the environment."""
+    folder = own_module_folder()
+    if folder:
+        return folder
+    folder = tempfile.mkdtemp(prefix="rulebook-modules-")
+    atexit.register(shutil.rmtree, folder, True)
+    os.environ[MODULE_DIR_ENV] = folder
+    os.environ[MODULE_DIR_ENV + "_OWNER"] = str(os.getpid())
+    return folder
+
+
+class ModuleStatic(CompressedStatic, tornado.web.StaticFileHandler):
+    """``/voila/modules/<sha>.js``: a board's module under its content hash, compressed, kept a year.
+
+    Only names the kernels write (a hash and ``.js``) are answered; anything else is a 404.
+    """
+
+    def parse_url_path(self, path: str) -> str:
+        if not MODULE_FILE.fullmatch(path):
+            raise tornado.web.HTTPError(404)
+        return super().parse_url_path(path)
+
+
+MODULE_FILE = re.compile(r"[0-9a-f]{%d}\.js" % MODULE_HASH_DIGITS)
+
+
+def module_rule(prefix: str, folder: str) -> tuple:
+    """The handler rule of the modules' folder under ``prefix`` (the site's base URL, no trailing slash)."""
+    return (prefix + "/voila/" + MODULE_PATH + "(.*)", ModuleStatic, {"path": folder})

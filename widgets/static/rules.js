@@ -62,79 +62,106 @@ function drawExample(figure, view, label) {
   }
 }
 
-// The phone's Rules button never covers a control (issue 18 E: it sat on Kokkuri-san's ▲/▼ and the
-// swap buttons). It tries the bottom corners, then spots up both edges to just below the sticky
-// lesson step, and takes the first free one; where every spot would cover something
-// it takes the one that covers least, so the rules stay one tap away.
+// The phone's Rules button never covers a control (issue 18 E: it sat on Kokkuri-san's ▲/▼, the
+// swap buttons, Treasure Hunt's "Seats & links"). Spots are tried from the bottom corners up both
+// edges, 8 px at a time, to just below the sticky lesson step: first with the labelled button, then
+// with a small round "?" one. Where no spot is free even for that, the button steps aside (hidden,
+// `data-hidden`) until the screen has room again (a scroll, a redraw): the rule panel stays on the
+// page below the board, and a button over a control would take the tap meant for the game.
 const CONTROLS = ".rb-app button, .rb-app a[href], .rb-app input, .rb-app select, .rb-app textarea, .rb-app [role='button']";
+const EDGE = 12;  // px between the button and the screen's side
+const LOW = 14;  // px between the button and the screen's bottom
+const STEP = 8;  // px between two spots tried up an edge
 
-function fabSpots() {
-  // bottom corners first, then up both edges in steps of a button's height, to just below the step box
+function fabTop() {
+  // the highest the button may go: just below the sticky lesson step (it has its own buttons)
   const slot = document.querySelector(".rb-app > .rb-lesson-slot");
-  const top = slot && slot.getBoundingClientRect().height > 0 ? Math.max(0, slot.getBoundingClientRect().bottom) + 8 : 8;
-  const spots = [];
-  for (let bottom = 14; bottom + 44 <= window.innerHeight - top; bottom += 52) {
-    spots.push({ right: "12px", left: "auto", bottom: `${bottom}px`, top: "auto" });
-    spots.push({ right: "auto", left: "12px", bottom: `${bottom}px`, top: "auto" });
-  }
-  return spots.length ? spots : [{ right: "12px", left: "auto", bottom: "14px", top: "auto" }];
+  const box = slot ? slot.getBoundingClientRect() : null;
+  return box && box.height > 0 ? Math.max(0, box.bottom) + 8 : 8;
 }
 
-function overlapArea(a, b) {
-  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-  return w > 0 && h > 0 ? w * h : 0;
+function fabSpots(width, height) {
+  // bottom corners first, then up both edges: each spot with the box the button would take there
+  const screenWidth = document.documentElement.clientWidth;
+  const screenHeight = document.documentElement.clientHeight;
+  const top = fabTop();
+  const spots = [];
+  for (let bottom = LOW; screenHeight - bottom - height >= top; bottom += STEP) {
+    const y = screenHeight - bottom;
+    spots.push({ style: { right: `${EDGE}px`, left: "auto", bottom: `${bottom}px`, top: "auto" },
+                 box: { left: screenWidth - EDGE - width, right: screenWidth - EDGE, top: y - height, bottom: y } });
+    spots.push({ style: { right: "auto", left: `${EDGE}px`, bottom: `${bottom}px`, top: "auto" },
+                 box: { left: EDGE, right: EDGE + width, top: y - height, bottom: y } });
+  }
+  return spots;
+}
+
+function overlaps(a, b) {
+  return Math.min(a.right, b.right) > Math.max(a.left, b.left) && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
 }
 
 function controlBoxes(fab) {
   const boxes = [];
+  const screenHeight = document.documentElement.clientHeight;
   for (const node of document.querySelectorAll(CONTROLS)) {
     if (node === fab || fab.contains(node)) continue;
     const box = node.getBoundingClientRect();
-    if (box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight) boxes.push(box);
+    if (box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < screenHeight) boxes.push(box);
   }
   return boxes;
 }
 
+function freeSpot(fab, boxes) {
+  // the first spot where the button, at its current size, covers no control (the size is read once:
+  // the spots' boxes are computed, so trying a hundred of them costs no layout)
+  const size = fab.getBoundingClientRect();
+  for (const spot of fabSpots(size.width, size.height)) {
+    if (!boxes.some((other) => overlaps(spot.box, other))) return spot;
+  }
+  return null;
+}
+
 function placeFab(fab) {
-  if (!fab.isConnected || getComputedStyle(fab).position !== "fixed") return;
+  if (!fab.isConnected) return;
+  delete fab.dataset.hidden;  // shown (where the stylesheet allows) so its size can be read
+  if (getComputedStyle(fab).position !== "fixed") return;  // a tablet: no floating button
   const boxes = controlBoxes(fab);
-  let best = null;
-  for (const spot of fabSpots()) {
-    Object.assign(fab.style, spot);
-    const box = fab.getBoundingClientRect();
-    const covered = boxes.reduce((sum, other) => sum + overlapArea(box, other), 0);
-    if (covered === 0) {
-      delete fab.dataset.covering;
+  for (const compact of [false, true]) {
+    fab.classList.toggle("rb-rules-fab-compact", compact);
+    const spot = freeSpot(fab, boxes);
+    if (spot) {
+      Object.assign(fab.style, spot.style);
       return;
     }
-    if (best === null || covered < best.covered) best = { spot, covered };
   }
-  Object.assign(fab.style, best.spot);
-  fab.dataset.covering = "1";  // no free spot on this screen: said, so a test can tell it from a bad choice
+  fab.dataset.hidden = "1";  // no free spot on this screen: out of the way until there is one
 }
 
 function watchFab(fab) {
+  // placed once at once (it is hidden until then), then again in the frame after any change
   let queued = false;
   let observer = null;
-  const queue = () => {
+  const place = () => {
+    // the page's app may be attached after this widget: watch it (never <body>, where the button itself is)
+    const app = document.querySelector(".rb-app");
+    if (!observer && app) {
+      observer = new MutationObserver(queue);
+      observer.observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ["class", "style"] });
+    }
+    placeFab(fab);
+  };
+  function queue() {
     if (queued) return;
     queued = true;
     requestAnimationFrame(() => {
       queued = false;
-      // the page's app may be attached after this widget: watch it (never <body>, where the button itself is)
-      const app = document.querySelector(".rb-app");
-      if (!observer && app) {
-        observer = new MutationObserver(queue);
-        observer.observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ["class", "style"] });
-      }
-      placeFab(fab);
+      place();
     });
-  };
+  }
   window.addEventListener("scroll", queue, { passive: true, capture: true });
   window.addEventListener("resize", queue);
   const poll = setInterval(queue, 1000);  // a board drawn in a closed shadow root, a font that loaded late
-  queue();
+  place();
   return () => {
     window.removeEventListener("scroll", queue, { capture: true });
     window.removeEventListener("resize", queue);
@@ -150,6 +177,7 @@ function render({ model, el }) {
   close.className = "rb-rules-close jupyter-button";
   const open = document.createElement("button");
   open.className = "rb-rules-fab jupyter-button";
+  open.dataset.hidden = "1";  // out of the way until placed (placeFab)
   el.append(root);
   // Voilà's page scroller (#rendered_cells) has `contain: strict`, which pins any
   // position: fixed inside it to the scrolled content. The button and the open
@@ -157,10 +185,13 @@ function render({ model, el }) {
   const host = document.createElement("div");
   host.className = "rb-rules-overlay-host";
   document.body.append(open);
-  const unwatchFab = watchFab(open);
 
   function labels() {
-    open.textContent = model.get("label_open") || "Rules";
+    const label = model.get("label_open") || "Rules";
+    open.dataset.label = label;  // the compact round button shows "?" (rules.css); it is still named
+    open.setAttribute("aria-label", label);
+    open.title = label;
+    open.textContent = label;
     close.textContent = model.get("label_close") || "Close";
   }
   function draw() {
@@ -215,6 +246,7 @@ function render({ model, el }) {
   model.on("change:label_close", labels);
   labels();
   draw();
+  const unwatchFab = watchFab(open);  // once it has its label: its size decides where it fits
   return () => {
     model.off("change:html", draw); model.off("change:focus", focus); model.off("change:examples", drawExamples);
     model.off("change:label_open", labels); model.off("change:label_close", labels);

@@ -22,6 +22,14 @@ from rulebook.site.assets import (
     asset_rules,
     cache_control,
     folder_digest,
+    PRELOAD_KEY,
+    PRELOAD_LIST,
+    PRELOAD_OFF_ENV,
+    module_loader,
+    module_name,
+    preload_entries,
+    preload_urls,
+    publish_module,
 )
 
 SCRIPT = ("function render({ el }) { el.textContent = 'a board'; }\n" * 200).encode()
@@ -62,6 +70,45 @@ def test_the_digest_changes_when_any_file_does(tmp_path):
     assert config["fullStaticUrl"] == f"/voila/static/{DIGEST_MARK}{folder_digest([tmp_path])}"
 
 
+PAGE_CONFIG = {
+    "fullStaticUrl": "/voila/static",
+    "fullLabextensionsUrl": "/voila/labextensions",
+    "federated_extensions": [{"name": "anywidget", "load": "static/remoteEntry.698dcaf7.js"}],
+}
+
+
+def test_the_preload_hints_name_only_files_the_page_can_fetch(tmp_path):
+    (tmp_path / "voila.js").write_text("main")
+    (tmp_path / "2829.voila.js").write_text("chunk")
+    entries = [
+        "static:voila.js", "static:2829.voila.js",
+        "static:9999.voila.js",  # gone (another Voilà): no hint, it would be a 404
+        "lab:anywidget/static/remoteEntry.698dcaf7.js",
+        "lab:@jupyter-widgets/jupyterlab-manager/static/7.2a0ce575775f5aad.js?v=2a0ce575775f5aad",  # not loaded here
+        "static:../secret.js",  # never outside the folder
+    ]
+    hook = PageConfigHook("d1g35t", [tmp_path])
+    config = versioned = hook(dict(PAGE_CONFIG))
+    urls = preload_urls(versioned, entries, [tmp_path])
+    assert urls == [
+        "/voila/static/~d1g35t/voila.js",  # under the digest, as the page's scripts ask for them
+        "/voila/static/~d1g35t/2829.voila.js",
+        "/voila/labextensions/anywidget/static/remoteEntry.698dcaf7.js",
+    ]
+    assert config["fullStaticUrl"] == "/voila/static/~d1g35t"
+
+
+def test_the_recorded_preload_list_is_read_unless_preloading_is_off(monkeypatch, tmp_path):
+    monkeypatch.delenv(PRELOAD_OFF_ENV, raising=False)
+    entries = preload_entries()
+    assert entries and entries[0] == "static:voila.js" and all(e.split(":")[0] in ("static", "lab") for e in entries)
+    assert preload_entries(tmp_path / "none.json") == []
+    monkeypatch.setenv(PRELOAD_OFF_ENV, "1")
+    assert preload_entries(PRELOAD_LIST) == []
+    hook = PageConfigHook("d1g35t", [tmp_path])
+    assert PRELOAD_KEY not in hook(dict(PAGE_CONFIG))
+
+
 class Streamed(tornado.web.RequestHandler):
     """A page written in several flushes, as Voilà streams one while its kernel works."""
 
@@ -86,11 +133,13 @@ class AssetsServer(AsyncHTTPTestCase):
         (self.folder / "528.d9f5934c.js").write_bytes(SCRIPT)
         (self.folder / "font.woff2").write_bytes(bytes(range(256)) * 20)
         self.digest = folder_digest([self.folder])
+        self.modules = Path(tempfile.mkdtemp())
         super().setUp()
 
     def tearDown(self) -> None:
         super().tearDown()
         shutil.rmtree(self.folder, ignore_errors=True)
+        shutil.rmtree(self.modules, ignore_errors=True)
 
     def get_app(self) -> tornado.web.Application:
         rules = [
@@ -98,7 +147,9 @@ class AssetsServer(AsyncHTTPTestCase):
             (r"/tiny", Tiny),
             (r"/voila/static/(.*)", tornado.web.StaticFileHandler, {"path": str(self.folder)}),
         ]
-        return tornado.web.Application(asset_rules(rules, "/voila/static/(.*)", self.digest), transforms=[CompressTransform])
+        return tornado.web.Application(
+            asset_rules(rules, "/voila/static/(.*)", self.digest, module_dir=str(self.modules)), transforms=[CompressTransform]
+        )
 
     def fetch_with(self, path: str, encoding: str = "gzip, deflate, br", **headers: str):
         return self.fetch(path, headers={"Accept-Encoding": encoding, **headers}, decompress_response=False)
@@ -148,3 +199,20 @@ class AssetsServer(AsyncHTTPTestCase):
     def test_an_edited_file_gets_a_new_digest_url(self) -> None:
         (self.folder / "voila.js").write_bytes(SCRIPT + b"// edited\n")
         assert folder_digest([self.folder]) != self.digest
+
+    def test_a_board_module_is_served_under_its_hash_for_a_year_and_an_edit_is_a_new_url(self) -> None:
+        text = SCRIPT.decode() + "export default { render };\n"
+        name = publish_module(text, self.modules)
+        assert name == module_name(text) and f'"modules/{name}"' in module_loader(name)
+        response = self.fetch_with(f"/voila/modules/{name}")
+        assert response.code == 200 and response.headers["Cache-Control"] == IMMUTABLE
+        assert response.headers["Content-Encoding"] == "br" and brotli.decompress(response.body).decode() == text
+        assert "javascript" in response.headers["Content-Type"]
+        edited = publish_module(text + "// edited\n", self.modules)
+        assert edited != name and self.fetch_with(f"/voila/modules/{edited}").code == 200
+        assert publish_module(text, self.modules) == name  # the same module again: the same file, not rewritten
+
+    def test_only_hash_named_modules_are_answered(self) -> None:
+        (self.modules / "notes.txt").write_text("private")
+        for path in ("notes.txt", "../voila.js", "abc.js", "0" * 20 + ".js"):
+            assert self.fetch_with(f"/voila/modules/{path}").code == 404, path

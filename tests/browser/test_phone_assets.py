@@ -1,0 +1,64 @@
+"""What a phone fetches for a game page (issue 18 A): scripts hinted at the top, boards' modules from cached URLs.
+
+The page names every script it will fetch in ``<link rel=preload>`` at the
+top (rulebook/site/assets.py ``preload_urls``), and Chromium warns of a hint
+the page did not use; the boards' ES modules leave the widget state and come
+from ``/voila/modules/<hash>.js``, kept a year; a visitor coming back takes
+them from the browser's cache without asking the site.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+PHONE = (390, 844)
+#: A line of chiritsumo.js: the board module's text, which no longer travels over the websocket.
+BOARD_TEXT = "Chiritsumo board: the pyramid, the tray of rolled dice"
+
+
+def _cached_modules(page) -> dict[str, bool]:
+    """Each /voila/modules/ script the page fetched -> whether it came from the browser's cache."""
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    seen: dict[str, bool] = {}
+
+    def received(event: dict) -> None:
+        response = event["response"]
+        if "/voila/modules/" in response["url"]:
+            seen[response["url"]] = bool(response.get("fromDiskCache") or response.get("fromMemoryCache"))
+
+    session.on("Network.responseReceived", received)
+    return seen
+
+
+def test_a_game_page_hints_its_scripts_and_takes_its_board_modules_from_cached_urls(site, new_page):
+    page = new_page(*PHONE)
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    headers: dict[str, str] = {}
+    page.on("response", lambda r: headers.__setitem__(r.url, r.headers.get("cache-control", "")) if "/voila/modules/" in r.url else None)
+    first = _cached_modules(page)
+    url = site.page_url("chiritsumo.ipynb", lang="en")
+    page.goto(url)
+    page.wait_for_voila(".rb-slot-0-0")
+    hints = page.eval_on_selector_all("link[rel=preload][as=script]", "links => links.map((l) => l.href)")
+    assert len(hints) >= 20, hints
+    assert any(h.endswith("/voila.js") for h in hints) and any("/voila/labextensions/" in h for h in hints)
+    page.wait_for_timeout(4000)  # Chromium warns of a hint not used within a few seconds of the load event
+    unused = [w for w in warnings if "preload" in w and "not used" in w]
+    assert not unused, unused
+    # the board's module came from its own URL, kept a year; its text did not travel in the widget state
+    assert first and all(not cached for cached in first.values()), first
+    assert all(value == "public, max-age=31536000, immutable" for value in headers.values()), headers
+    frames = [f if isinstance(f, str) else f.decode("utf-8", "replace") for f in page.ws_frames]
+    assert frames and not any(BOARD_TEXT in frame for frame in frames)
+    assert not page.console_errors, page.console_errors
+
+    again = page.context.new_page()  # the visitor comes back: the same browser, its cache warm
+    repeat = _cached_modules(again)
+    again.goto(url)
+    again.locator(".rb-app .rb-slot-0-0").first.wait_for(timeout=90_000)
+    assert repeat and set(repeat) == set(first) and all(repeat.values()), repeat
+    again.close()

@@ -79,6 +79,10 @@ class PageContext:
         """Several people share this screen in a game with secrets (pass screens come up between them)."""
         return self._page.hot_seat()
 
+    def table_mode_chosen(self) -> bool:
+        """The new-game panel's switch for real dice or cards is on (the next game's table mode, not this one's)."""
+        return bool(self._page.table_input.value)
+
     def acting(self) -> bool:
         """The seat this page shows is to move now, and this page may make that move.
 

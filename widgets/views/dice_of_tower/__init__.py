@@ -80,7 +80,7 @@ class View(BaseView):
             box.description = WORDS(key, lang)
 
     def options(self) -> dict[str, Any]:
-        table = bool(getattr(getattr(self.context, "table_input", None), "value", False))
+        table = self.context.table_mode_chosen()
         return {
             "players": int(self.players_input.value),
             "sizes": self.sizes_input.value,

@@ -50,16 +50,16 @@ def board_module_of(game_name: str) -> BoardModule | None:
 def _reader_view(game: Game) -> Any:
     """The game's view class, instance made without ``__init__`` (no widgets), reading only ``game``.
 
-    ``example_view`` of every view reads the game (``self.app.game`` or
+    ``example_view`` of every view reads the game (``self.context.game`` or
     ``self.game``) and the example's fields, never the match: the page's
     widgets are not needed to compute a picture.
     """
     view_class = load_view(game.name)
     view = view_class.__new__(view_class)
-    view.app = SimpleNamespace(game=game)
+    view.context = SimpleNamespace(game=game)
     try:
         view.game = game
-    except AttributeError:  # a view whose ``game`` is a read-only property (of ``app``): it finds it there
+    except AttributeError:  # a view whose ``game`` is a read-only property (of ``context``): it finds it there
         pass
     return view
 

@@ -179,7 +179,7 @@ def test_the_comparison_would_catch_a_leak(store, monkeypatch):
     real = view_module.View.status
 
     def leaky(self):
-        state = self.app.match.state
+        state = self.context.match.state
         return real(self) + f" {getattr(state, 'table', '')}"
 
     monkeypatch.setattr(view_module.View, "status", leaky)

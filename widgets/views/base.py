@@ -3,7 +3,9 @@
 A game's page is ``widgets/views/<game>.py`` defining ``View(BaseView)``.
 The app owns the match, the shared controls and the error handling; the view
 draws the game (``widget``, ``panel``), names its moves, and builds the few
-controls only that game needs. Override what the game needs; the defaults
+controls only that game needs. It sees its page only through ``self.context``
+(a ``PageContext``: the match, the language, ``acting()``, ``play``,
+``tapped``…), never the app itself. Override what the game needs; the defaults
 give a working page for a game whose moves are all plain buttons.
 """
 
@@ -17,6 +19,8 @@ import numpy as np
 
 from rulebook.core import HUMAN, IllegalAction, Outcome
 from rulebook.core.examples import ExampleSpec
+
+from widgets.game_page.context import PageContext
 
 
 def typed_pips(raw: Any, count: int, where_ja: str, where_en: str) -> list[int] | None:
@@ -52,8 +56,9 @@ def require_all_pips(entry: list[int]) -> None:
 class BaseView:
     """Defaults for every hook ``GameApp`` calls (see each docstring)."""
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
+    def __init__(self, context: PageContext) -> None:
+        self.context = context
+        """The page this view draws on: all it may ask of it (``widgets.game_page.context``)."""
         self.widget: w.Widget = w.HTML()
         """The board, drawn at the top of the play column."""
         self.panel: w.Widget = w.VBox()
@@ -101,11 +106,11 @@ class BaseView:
         self.entry: list[int] = []
         self.entry_text = w.Text(continuous_update=False)
         self.entry_text.add_class("rb-entry-text")
-        self.entry_text.observe(self.app.guarded(self._on_entry_text), "value")
+        self.entry_text.observe(self.context.guarded(self._on_entry_text), "value")
         self.entry_confirm = w.Button()
         self.entry_confirm.add_class("rb-entry-confirm")
         self.entry_confirm.add_class("rb-primary")
-        self.entry_confirm.on_click(self.app.guarded(lambda _: self.confirm_entry()))
+        self.entry_confirm.on_click(self.context.guarded(lambda _: self.confirm_entry()))
 
     def fill_entry(self, raw: Any, where_ja: str, where_en: str) -> None:
         """Copy the typed pips (``typed_pips``) into ``entry`` from the left and redraw; an empty box changes nothing."""
@@ -113,17 +118,17 @@ class BaseView:
         if pips is None:
             return
         self.entry[: len(pips)] = pips
-        self.app.refresh()
+        self.context.refresh()
 
     def _end_note(self, after: Any) -> str:
         """Appended to the log line of the move that ended the game: the result, in bold."""
-        outcome = self.app.game.outcome(after)
+        outcome = self.context.game.outcome(after)
         return "" if outcome is None else " — <b>" + html.escape(outcome.summary(self.lang)) + "</b>"
 
     # ----- words ----------------------------------------------------------------
     @property
     def lang(self) -> str:
-        return self.app.lang
+        return self.context.lang
 
     def _w(self, ja: str, en: str) -> str:
         """Pick the text for the page's language."""
@@ -161,7 +166,7 @@ class BaseView:
 
     def default_seats(self, options: Mapping[str, Any]) -> list[str]:
         """Seat kinds for a new game with ``options``: one human, bots in the rest."""
-        game = self.app.game
+        game = self.context.game
         n = game.num_seats(game.initial_state(options))
         bots = [kind for kind in game.bot_kinds() if kind != "random"] or ["random"]
         return [HUMAN] + [bots[0]] * (n - 1)
@@ -170,19 +175,14 @@ class BaseView:
     @property
     def state(self) -> Any:
         """The table's current state (views of hidden-information games draw ``observation`` instead)."""
-        return self.app.match.state
-
-    def human_turn(self) -> bool:
-        """A person on this page is to move now (not chance, not a bot, not another device)."""
-        match = self.app.match
-        return match.waiting_for_user() and match.current_player >= 0
+        return self.context.match.state
 
     def players_dropdown(self, choices: list[int], value: int) -> w.Dropdown:
         """The new-game panel's player count (``rb-players``); a change rebuilds the seat choosers."""
         dropdown = w.Dropdown(options=choices, value=value)
         self.players_input, self.players_default = dropdown, value
         dropdown.add_class("rb-players")
-        dropdown.observe(self.app.guarded(lambda _: self.app.seats_changed()), "value")
+        dropdown.observe(self.context.guarded(lambda _: self.context.seats_changed()), "value")
         return dropdown
 
     # ----- the search bot's advice (games with hidden information) --------------------------------
@@ -193,14 +193,14 @@ class BaseView:
         bot made once per page by ``make_bot(game)`` and its rng drawn from the
         match's seed and ply, so the same position always gets the same advice.
         """
-        match = self.app.match
+        match = self.context.match
         key = (len(match.actions), observation.get("you"), match.seed)
         cache: dict[tuple, Any] = self.__dict__.setdefault("_search_advice", {})
         if key not in cache:
             if len(cache) > 32:
                 cache.clear()
-            bot = self.__dict__.get("_search_bot") or self.__dict__.setdefault("_search_bot", make_bot(self.app.game))
-            legal = self.app.game.legal_actions(match.state)
+            bot = self.__dict__.get("_search_bot") or self.__dict__.setdefault("_search_bot", make_bot(self.context.game))
+            legal = self.context.game.legal_actions(match.state)
             best = bot.choose(observation, legal, np.random.default_rng([match.seed, 7, len(match.actions)]))
             cache[key] = (best, dict(getattr(bot, "last_stats", {}) or {}))
         return cache[key]
@@ -211,10 +211,10 @@ class BaseView:
         """What the page may show now: the viewer's observation, or the public one
         while the pass screen is up. Views of hidden-information games draw only
         this (anything put in a widget reaches the browser, even if not shown)."""
-        return self.app.observation()
+        return self.context.observation()
 
     def refresh(self) -> None:
-        """Redraw from ``self.app.match`` (called after every change).
+        """Redraw from ``self.context.match`` (called after every change).
 
         In a hidden-information game draw from ``self.observation`` only.
         """
@@ -226,7 +226,7 @@ class BaseView:
         (docs/architecture.md, "Secrets stay on the server"); the page shows it once the
         game is over.
         """
-        player = self.app.match.current_player
+        player = self.context.match.current_player
         return html.escape(self._w(f"席 {player + 1} の番", f"Seat {player + 1} to play")) if player >= 0 else ""
 
     def outcome_html(self, outcome: Outcome) -> str:
@@ -249,7 +249,7 @@ class BaseView:
     def extra_controls(self) -> list[w.Widget]:
         """Game-specific controls shown in the action bar for the move at hand.
 
-        Buttons that make a move should come from ``self.app.fresh_button`` so
+        Buttons that make a move should come from ``self.context.fresh_button`` so
         a double tap cannot act on the next state (``control_button`` makes one
         from a view model's ``Control``).
         """
@@ -261,7 +261,7 @@ class BaseView:
         ``self._press``, which says why)."""
         highlight = "rb-primary" if primary and control.highlight else None
         classes = tuple(x for x in (group, f"rb-{control.key}", highlight, None if control.enabled else "rb-disabled") if x)
-        button = self.app.fresh_button(control.label, classes, lambda: self._press(control))
+        button = self.context.fresh_button(control.label, classes, lambda: self._press(control))
         if control.reason:
             button.tooltip = control.reason
         return button

@@ -72,6 +72,6 @@ def test_the_view_hands_its_board_to_the_rule_panel():
     from widgets.views.ring import RingBoard, View
 
     assert View.example_board is RingBoard
-    fake = SimpleNamespace(app=SimpleNamespace(game=GAME))
+    fake = SimpleNamespace(context=SimpleNamespace(game=GAME))
     spec = spec_of("trick", "en")
     assert View.example_view(fake, spec, "en") == example_view(GAME, spec, "en")

@@ -18,6 +18,7 @@ from rulebook.games.chiritsumo.actions import PILE, Lift, Place, Roll, Toss
 from rulebook.games.chiritsumo.bots import arrangement_actions
 from rulebook.games.chiritsumo.game import Phase, State
 from rulebook.games.chiritsumo.geometry import COLOURS, SLOTS
+from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, ScoreBreakdown, asset, esm
 from ..base import BaseView, typed_pips
@@ -41,27 +42,27 @@ class View(BaseView):
 
     example_board = ChiritsumoBoard
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
+    def __init__(self, context: PageContext) -> None:
+        super().__init__(context)
         self.board = ChiritsumoBoard()
         self.board.add_class("rb-board-widget")
-        self.board.on_msg(self.app.guarded(self._on_message))
+        self.board.on_msg(self.context.guarded(self._on_message))
         self.breakdown = ScoreBreakdown()
         self.breakdown.add_class("rb-breakdown-widget")
         self.auto_button = w.Button()
         self.auto_button.add_class("rb-auto")
-        self.auto_button.on_click(self.app.guarded(lambda _: self.auto_stack()))
+        self.auto_button.on_click(self.context.guarded(lambda _: self.auto_stack()))
         self.entry: list[int] = []  # table mode: the pips typed so far for the seat being entered (0 = none yet)
         self.entry_error: IllegalAction | None = None  # the refusal of the text just typed, until the next entry
         self._entry_for: tuple[int, int] | None = None
         self.entry_text = w.Text(continuous_update=False)
         self.entry_text.add_class("rb-entry-text")
-        self.entry_text.observe(self.app.guarded(self._on_entry_text), "value")
+        self.entry_text.observe(self.context.guarded(self._on_entry_text), "value")
         self.toss_give = w.ToggleButtons()
         self.toss_give.add_class("rb-toss-give")
         self.toss_target = w.ToggleButtons()
         self.toss_target.add_class("rb-toss-target")
-        self.toss_target.observe(self.app.guarded(lambda _: self._fill_take()), "value")
+        self.toss_target.observe(self.context.guarded(lambda _: self._fill_take()), "value")
         self.toss_take = w.ToggleButtons()
         self.toss_take.add_class("rb-toss-take")
         self.toss_labels = [w.HTML() for _ in range(3)]
@@ -75,8 +76,8 @@ class View(BaseView):
         self.players_input = w.Dropdown(options=[2, 3, 4], value=2)
         self.players_input.add_class("rb-players")
         self._set_option_labels()
-        self.mode_input.observe(self.app.guarded(self._on_options_change), "value")
-        self.players_input.observe(self.app.guarded(self._on_options_change), "value")
+        self.mode_input.observe(self.context.guarded(self._on_options_change), "value")
+        self.players_input.observe(self.context.guarded(self._on_options_change), "value")
         self.options_widget = w.VBox([self.mode_input, self.players_input])
         self.model = ViewModel()  # the view model last drawn (the action bar reads it)
 
@@ -104,7 +105,7 @@ class View(BaseView):
 
     def _on_options_change(self, _change: Any) -> None:
         self.players_input.layout.display = None if self.mode_input.value == "hakoniwa" else "none"
-        self.app.seats_changed()
+        self.context.seats_changed()
 
     def default_seats(self, options: Mapping[str, Any]) -> list[str]:
         if options.get("mode") == "hakoniwa":
@@ -113,11 +114,11 @@ class View(BaseView):
 
     # ----- the page's facts ------------------------------------------------------------------
     def page(self) -> Page:
-        match = self.app.match
+        match = self.context.match
         return Page(
             seats=tuple(match.seats),
-            interactive=self.human_turn(),
-            hint=self.app.hint_on,
+            interactive=self.context.acting(),
+            hint=self.context.hint_on,
             table=bool(match.table),
             entry=tuple(self.entry),
             entry_error=self.entry_error,
@@ -129,7 +130,7 @@ class View(BaseView):
     def _sync_entry(self) -> None:
         """A new seat to enter (or another position after undo): start its entry afresh."""
         seat = self._entry_seat()
-        key = None if seat is None else (seat, len(self.app.match.actions))
+        key = None if seat is None else (seat, len(self.context.match.actions))
         if key != self._entry_for:
             self._entry_for = key
             self.entry = [] if seat is None else [0] * len(self.state.seats[seat].dice)
@@ -139,7 +140,7 @@ class View(BaseView):
     def refresh(self) -> None:
         self._sync_entry()
         page = self.page()
-        self.model = model = present(self.observation, engine_for(self.app.game, self.state, page.interactive), page, self.lang)
+        self.model = model = present(self.observation, engine_for(self.context.game, self.state, page.interactive), page, self.lang)
         self.board.view = dict(model.board["board"])
         self.breakdown.data = dict(model.board["breakdown"])
         self.auto_button.description = WORDS("auto", self.lang)
@@ -163,7 +164,7 @@ class View(BaseView):
                 self.entry_text.value = "".join(str(p) for p in self.entry)
             return [self.entry_text]
         if "toss-go" in keys:
-            go = self.app.fresh_button(WORDS("toss_go", self.lang), ("rb-toss-go", "rb-primary"), self.toss)
+            go = self.context.fresh_button(WORDS("toss_go", self.lang), ("rb-toss-go", "rb-primary"), self.toss)
             self.toss_box.children = (*self.toss_rows, go)
             return [self.toss_box]
         return []
@@ -178,22 +179,22 @@ class View(BaseView):
         kind = content.get("type")
         if kind == "place":
             die = as_int(content.get("die"))
-            self.app.play(Place(-1 if die is None else die, slot_from_browser(content.get("slot"))))  # the engine refuses a die or slot that is not there
+            self.context.play(Place(-1 if die is None else die, slot_from_browser(content.get("slot"))))  # the engine refuses a die or slot that is not there
         elif kind == "lift":
-            self.app.play(Lift(slot_from_browser(content.get("slot"))))
+            self.context.play(Lift(slot_from_browser(content.get("slot"))))
         elif kind == "entry" and self._entry_seat() is not None:
             index = as_int(content.get("index"), 0, len(self.entry) - 1)
             if index is not None:
                 self.entry[index] = self.entry[index] % 6 + 1
                 self.entry_error = None
-                self.app.tapped()
+                self.context.tapped()
         elif kind == "confirm":
             self.confirm_entry()
 
     def auto_stack(self) -> None:
         """Build the exact best arrangement of the current roll (one undo step)."""
         state = self.state
-        if state.phase != Phase.ARRANGE or not self.human_turn():
+        if state.phase != Phase.ARRANGE or not self.context.acting():
             return
         s = state.seats[state.turn]
         dice = list(zip(s.dice, s.pips))
@@ -202,7 +203,7 @@ class View(BaseView):
         placed = {SLOTS[k]: d for k, d in enumerate(s.placed) if d >= 0}
         moves = arrangement_actions(dice, placed, target)
         if moves:
-            self.app.play_group(moves)
+            self.context.play_group(moves)
 
     def _on_entry_text(self, change: Mapping[str, Any]) -> None:
         if self._entry_seat() is None:
@@ -216,7 +217,7 @@ class View(BaseView):
                 return
             self.entry[: len(pips)] = pips
             self.entry_error = None
-        self.app.refresh()
+        self.context.refresh()
 
     def confirm_entry(self) -> None:
         seat = self._entry_seat()
@@ -228,7 +229,7 @@ class View(BaseView):
         rolls = [Roll(seat, k, p) for k, p in enumerate(self.entry)]
         self.entry = []
         self.entry_text.value = ""
-        self.app.play_group(rolls)
+        self.context.play_group(rolls)
 
     # ----- とばっ塵 controls -----------------------------------------------------------------------------------
     def _fill_toss(self) -> None:
@@ -255,14 +256,14 @@ class View(BaseView):
 
     def toss(self) -> None:
         if self.state.phase == Phase.TOSS:
-            self.app.play(Toss(self.toss_give.value, self.toss_target.value, self.toss_take.value))
+            self.context.play(Toss(self.toss_give.value, self.toss_target.value, self.toss_take.value))
 
     # ----- text: status, log, outcome, hint -----------------------------------------------------------------------
     def status(self) -> str:
         return status_html(self.observation, self.page(), self.lang)
 
     def describe(self, before: State, action: Any, after: State) -> str | None:
-        game, page = self.app.game, self.page()
+        game, page = self.context.game, self.page()
         line = describe(game.observe(before, 0), action, game.observe(after, 0), page, self.lang)
         return None if line is None else line + self._end_note(after)
 
@@ -270,7 +271,7 @@ class View(BaseView):
         return outcome_html(outcome.as_dict(), self.observation, self.page(), self.lang)
 
     def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
-        return example_view(self.app.game, spec, lang)
+        return example_view(self.context.game, spec, lang)
 
     def hint_html(self) -> str:
         """Nothing below the buttons: the hint is a message of the view model, drawn on the board next to the pyramid."""

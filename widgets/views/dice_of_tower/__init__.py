@@ -18,6 +18,7 @@ from rulebook.core.examples import ExampleSpec
 from rulebook.games.dice_of_tower import collapse
 from rulebook.games.dice_of_tower.actions import Burst, Face, Off, Pass, Place, Remove, Reroll, Stand, parse
 from rulebook.games.dice_of_tower.state import Phase, State
+from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
 from ..base import BaseView
@@ -44,11 +45,11 @@ class View(BaseView):
 
     example_board = DiceOfTowerBoard
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
+    def __init__(self, context: PageContext) -> None:
+        super().__init__(context)
         self.board = DiceOfTowerBoard()
         self.board.add_class("rb-board-widget")
-        self.board.on_msg(self.app.guarded(self._on_message))
+        self.board.on_msg(self.context.guarded(self._on_message))
         self.widget = self.board
         self.picked: int | None = None
         self._pick_key: tuple | None = None
@@ -79,7 +80,7 @@ class View(BaseView):
             box.description = WORDS(key, lang)
 
     def options(self) -> dict[str, Any]:
-        table = bool(getattr(getattr(self.app, "table_input", None), "value", False))
+        table = self.context.table_mode_chosen()
         return {
             "players": int(self.players_input.value),
             "sizes": self.sizes_input.value,
@@ -114,28 +115,28 @@ class View(BaseView):
 
     # ----- reading the match ----------------------------------------------------------------------
     def _entering(self) -> bool:
-        match = self.app.match
+        match = self.context.match
         return match.table and match.current_player == CHANCE
 
     def page(self) -> Page:
-        match = self.app.match
+        match = self.context.match
         key = (len(match.actions),)
         if key != self._pick_key:  # a pick lasts while nothing else happens
             self._pick_key = key
             if self.picked is not None and not any(isinstance(a, Place) and a.die == self.picked for a in self.engine().legal):
                 self.picked = None
-        return Page(seats=tuple(match.seats), acting=self.human_turn(), entering=self._entering(), ply=len(match.actions), picked=self.picked)
+        return Page(seats=tuple(match.seats), acting=self.context.acting(), entering=self._entering(), ply=len(match.actions), picked=self.picked)
 
     def engine(self) -> Engine:
         """The engine's facts for the person on this page (table-mode entries count as theirs)."""
-        return engine_for(self.app.game, self.state, self.human_turn() or self._entering())
+        return engine_for(self.context.game, self.state, self.context.acting() or self._entering())
 
     # ----- drawing ------------------------------------------------------------------------------------
     def refresh(self) -> None:
         self.board.view = present(self.observation, self.engine(), self.page(), self.lang).to_json()
 
     def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
-        return example_view(self.app.game, spec, lang)
+        return example_view(self.context.game, spec, lang)
 
     def handles(self, action: Any) -> bool:
         return isinstance(action, (Place, Reroll, Pass, Remove, Face, Off, Stand, Burst))
@@ -145,16 +146,16 @@ class View(BaseView):
         if not isinstance(content, dict):
             return
         ply = content.get("ply")
-        if ply is not None and ply != len(self.app.match.actions):
+        if ply is not None and ply != len(self.context.match.actions):
             return  # a tap on a drawing that is gone (double tap): ignore it
         kind = content.get("type")
         if kind == "play":
             text = content.get("action")
             if not isinstance(text, str) or len(text) > 40:
                 return
-            if not (self.human_turn() or self._entering()):
+            if not (self.context.acting() or self._entering()):
                 raise refuse(WORDS, "turn", "not_your_move")
-            self.app.play(parse(text))
+            self.context.play(parse(text))
         elif kind == "die":
             self.tap_die(content.get("die"))
 
@@ -163,24 +164,24 @@ class View(BaseView):
         die = as_int(raw, 0, len(self.state.faces) - 1)
         if die is None:
             raise refuse(WORDS, "pick", "no_such_die", die=short(raw, 10))
-        if not self.human_turn():
+        if not self.context.acting():
             raise refuse(WORDS, "turn", "not_your_move")
         state = self.state
-        legal = self.app.game.legal_actions(state)
+        legal = self.context.game.legal_actions(state)
         if state.phase == Phase.LOSE:
-            self.app.play(Remove(die))  # the engine refuses a die that is not a lone die of yours
+            self.context.play(Remove(die))  # the engine refuses a die that is not a lone die of yours
             return
         picked = self.picked
         if picked is not None and die != picked and Place(picked, die) in legal:
             self.picked = None
-            self.app.play(Place(picked, die))
+            self.context.play(Place(picked, die))
             return
         if any(isinstance(a, Place) and a.die == die for a in legal):
             self.picked = None if picked == die else die
-            self.app.tapped()
+            self.context.tapped()
             return
         if picked is not None:
-            self.app.play(Place(picked, die))  # refused: the engine says why this top will not do
+            self.context.play(Place(picked, die))  # refused: the engine says why this top will not do
             return
         error = self.engine().why_not(Place(die, die))
         if error is not None and error.rule_id == "pick":

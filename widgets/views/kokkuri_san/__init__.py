@@ -30,6 +30,7 @@ from rulebook.games.kokkuri_san.actions import Card, Draw, Flip, Move, Order, Pl
 from rulebook.games.kokkuri_san.bots import make_search_bot
 from rulebook.games.kokkuri_san.observation import KokkuriSanObservation
 from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse
+from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
 from ..base import BaseView
@@ -55,11 +56,11 @@ class View(BaseView, CardFileOptions):
     chance_parts = "cards"
     """The real box: the row, the start player and every draw are typed in (``entry.py``)."""
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
+    def __init__(self, context: PageContext) -> None:
+        super().__init__(context)
         self.board = KokkuriBoard()
         self.board.add_class("rb-board-widget")
-        self.board.on_msg(self.app.guarded(self._on_message))
+        self.board.on_msg(self.context.guarded(self._on_message))
         self.widget = self.board
         self.players_input = self.players_dropdown([3, 4], 4)
         self.options_widget = w.VBox([self.players_input, *self.build_card_file()])
@@ -98,30 +99,29 @@ class View(BaseView, CardFileOptions):
     # ----- the facts present() needs --------------------------------------------------------------------
     def page(self, o: KokkuriSanObservation | None = None) -> Page:
         o = self.observation if o is None else o
-        app, match = self.app, self.app.match
-        you = o.you
-        acting = you >= 0 and match.current_player == you and match.waiting_for_user() and app.session.can_act()
+        ctx, match = self.context, self.context.match
+        acting = ctx.acting()
         ply = len(match.actions)
         selected = self.selected if self._selected_ply == ply and o.hand and self.selected in o.hand else None
         return Page(
-            cards=app.game.card_set(o.cards),
+            cards=ctx.game.card_set(o.cards),
             seats=tuple(match.seats),
-            humans=tuple(app.human_seats()),
+            humans=tuple(ctx.human_seats()),
             acting=acting,
-            viewer=app.viewer,
+            viewer=ctx.viewer,
             ply=ply,
             selected=selected if acting else None,
             table=match.table,
-            hot_seat=app.hot_seat(),
+            hot_seat=ctx.hot_seat(),
             entry=tuple(self.entry),
         )
 
     def engine(self, page: Page) -> Any:
-        return engine_for(self.app.game, self.app.match.state, page.acting)
+        return engine_for(self.context.game, self.context.match.state, page.acting)
 
     # ----- drawing ---------------------------------------------------------------------------------------
     def refresh(self) -> None:
-        key = (self.app.session.table_id, len(self.app.match.actions))
+        key = (self.context.table_id, len(self.context.match.actions))
         if key != self._entry_key:  # typed values belong to one chance move: gone when the table moves on
             self._entry_key, self.entry = key, []
         o = self.observation
@@ -134,7 +134,7 @@ class View(BaseView, CardFileOptions):
         return html.escape(status_text(o, self.page(o), self.lang))
 
     def describe(self, before: Any, action: Any, after: Any) -> str | None:
-        game = self.app.game
+        game = self.context.game
         line = describe(game.observe(before, SPECTATOR), action, game.observe(after, SPECTATOR), self.page(), self.lang)
         return None if line is None else line + self._end_note(after)
 
@@ -148,7 +148,7 @@ class View(BaseView, CardFileOptions):
         return hint_html(o, self.search_advice(o, make_search_bot)[0] if page.acting else None, page, self.lang)
 
     def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
-        return example_view(self.app.game, spec, lang)
+        return example_view(self.context.game, spec, lang)
 
     # ----- moves ---------------------------------------------------------------------------------------------
     def handles(self, action: Any) -> bool:
@@ -167,9 +167,9 @@ class View(BaseView, CardFileOptions):
         if not control.enabled:
             o = self.observation
             page = self.page(o)
-            error = self.engine(page).why_not(self.app.game.parse_action(control.action)) if page.acting else None
-            raise error or not_acting_refusal(o, page, self.engine(page), self.app.game.parse_action(control.action))
-        self.app.play(self.app.game.parse_action(control.action))
+            error = self.engine(page).why_not(self.context.game.parse_action(control.action)) if page.acting else None
+            raise error or not_acting_refusal(o, page, self.engine(page), self.context.game.parse_action(control.action))
+        self.context.play(self.context.game.parse_action(control.action))
 
     def _press_entry(self, key: str, o: Any, page: Page) -> None:
         """Table mode: the drawer takes the shared tablet, Take one back, or Done (the typed values as one move)."""
@@ -178,18 +178,18 @@ class View(BaseView, CardFileOptions):
             raise error
         if key == "entry-reveal":
             if cover_needed(o, page):
-                self.app.viewer, self.app.revealed = o.drawer, True
+                self.context.hand_to(o.drawer)
         elif not types_entry(o, page):  # a button left from a moment that has passed
             raise value_refusal(0, o, page)
         elif key == "entry-back":
             self.entry.pop()
         elif entering(o, page) == "order":
-            self.app.play(Order(tuple(self.entry)))
+            self.context.play(Order(tuple(self.entry)))
             return
         else:
-            self.app.play_group([Card(k) for k in self.entry])
+            self.context.play_group([Card(k) for k in self.entry])
             return
-        self.app.tapped()
+        self.context.tapped()
 
     def _enter(self, raw: Any) -> None:
         """A candidate or card kind tapped on the typing panel: typed in (played on Done), or refused."""
@@ -204,7 +204,7 @@ class View(BaseView, CardFileOptions):
         if error is not None:
             raise error
         self.entry.append(value)
-        self.app.tapped()
+        self.context.tapped()
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """A tap on the board: {type: "select", index} / {type: "play", pos, up} / {type: "flip", pos, index} /
@@ -212,7 +212,7 @@ class View(BaseView, CardFileOptions):
         if not isinstance(content, dict) or content.get("type") not in ("select", "play", "flip", "move", "enter"):
             return
         ply = content.get("ply")
-        if ply is not None and as_int(ply) != len(self.app.match.actions):
+        if ply is not None and as_int(ply) != len(self.context.match.actions):
             raise refuse(WORDS, "turn", "stale_tap")
         if content["type"] == "enter":
             self._enter(content.get("value"))
@@ -224,8 +224,8 @@ class View(BaseView, CardFileOptions):
             index = as_int(content.get("index"), 0, len(o.hand or ()) - 1)
             if index is None or not page.acting:
                 raise not_acting_refusal(o, page, self.engine(page), Play(0, 0, True))
-            self.selected, self._selected_ply = o.hand[index], len(self.app.match.actions)
-            self.app.tapped()
+            self.selected, self._selected_ply = o.hand[index], len(self.context.match.actions)
+            self.context.tapped()
             return
         pos = as_int(content.get("pos"), 0)
         pos = -1 if pos is None else pos
@@ -241,7 +241,7 @@ class View(BaseView, CardFileOptions):
         if not page.acting:
             raise not_acting_refusal(o, page, self.engine(page), action)
         self.selected = None
-        self.app.play(action)
+        self.context.play(action)
 
 
 __all__ = ["MAX_CARD_FILE", "KokkuriBoard", "View"]

@@ -15,6 +15,7 @@ from typing import Any
 import ipywidgets as w
 
 from rulebook.games.kokkuri_san.cards import CardDataError, load_cards
+from widgets.game_page.context import PageContext
 
 from ...base import RecordUpload
 from .examples import FORMAT_HTML
@@ -25,9 +26,9 @@ MAX_CARD_FILE = 64_000
 
 
 class CardFileOptions:
-    """``cards_data`` (None: the stand-in) and the widgets that choose it; the view's ``app`` and ``lang`` are used."""
+    """``cards_data`` (None: the stand-in) and the widgets that choose it; the view's ``context`` and ``lang`` are used."""
 
-    app: Any
+    context: PageContext
     lang: str
 
     def build_card_file(self) -> list[w.Widget]:
@@ -36,10 +37,10 @@ class CardFileOptions:
         self.cards_name = ""
         self.cards_upload = RecordUpload(max_bytes=MAX_CARD_FILE)
         self.cards_upload.add_class("rb-ks-cards-upload")
-        self.cards_upload.on_msg(self.app.guarded(self._on_cards_file))
+        self.cards_upload.on_msg(self.context.guarded(self._on_cards_file))
         self.cards_reset = w.Button()
         self.cards_reset.add_class("rb-ks-cards-reset")
-        self.cards_reset.on_click(self.app.guarded(lambda _: self._use_cards(None, "")))
+        self.cards_reset.on_click(self.context.guarded(lambda _: self._use_cards(None, "")))
         self.cards_note = w.HTML()
         self.cards_note.add_class("rb-ks-cards-note")
         self.cards_format = w.HTML()

@@ -24,6 +24,7 @@ from rulebook.games.lemon_poker.actions import DEALS, Bet, Show, Sorted, Swap
 from rulebook.games.lemon_poker.cards import CardError, card_text, parse_card
 from rulebook.games.lemon_poker.observation import LemonPokerObservation
 from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse
+from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
 from ..base import BaseView
@@ -51,13 +52,13 @@ class View(BaseView):
     chance_parts = "cards"
     """A real deck: the dealer types in the twelve cards dealt (``entry.py``)."""
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
+    def __init__(self, context: PageContext) -> None:
+        super().__init__(context)
         import ipywidgets as w
 
         self.board = LemonPokerBoard()
         self.board.add_class("rb-board-widget")
-        self.board.on_msg(self.app.guarded(self._on_message))
+        self.board.on_msg(self.context.guarded(self._on_message))
         self.widget = self.board
         self.hands_input = w.Dropdown(options=list(HAND_CHOICES), value=10)
         self.hands_input.add_class("rb-hands")
@@ -91,19 +92,18 @@ class View(BaseView):
     # ----- the facts present() needs -------------------------------------------------------------
     def page(self, o: LemonPokerObservation | None = None) -> Page:
         o = self.observation if o is None else o
-        app, match = self.app, self.app.match
-        you = o.you
-        acting = you >= 0 and match.current_player == you and match.waiting_for_user() and app.session.can_act()
-        return Page(seats=tuple(match.seats), humans=tuple(app.human_seats()), acting=acting, hot_seat=app.hot_seat(),
-                    viewer=app.viewer, ply=len(match.actions), table=match.table, entry=tuple(self.entry))
+        ctx, match = self.context, self.context.match
+        acting = ctx.acting()
+        return Page(seats=tuple(match.seats), humans=tuple(ctx.human_seats()), acting=acting, hot_seat=ctx.hot_seat(),
+                    viewer=ctx.viewer, ply=len(match.actions), table=match.table, entry=tuple(self.entry))
 
     def engine(self, page: Page) -> Any:
-        return engine_for(self.app.game, self.app.match.state, page.acting)
+        return engine_for(self.context.game, self.context.match.state, page.acting)
 
     # ----- drawing -------------------------------------------------------------------------------
     def _sync_entry(self) -> None:
         """Typed cards belong to one deal: forget them when the table moves on (another device, a new game)."""
-        key = (self.app.session.table_id, len(self.app.match.actions))
+        key = (self.context.table_id, len(self.context.match.actions))
         if key != self._entry_key:
             self._entry_key = key
             self.entry = []
@@ -122,7 +122,7 @@ class View(BaseView):
         return status_text(o, self.page(o), self.lang, bold=lambda s: f"<b>{html.escape(s)}</b>")
 
     def describe(self, before: Any, action: Any, after: Any) -> str | None:
-        game = self.app.game
+        game = self.context.game
         return describe(game.observe(before, SPECTATOR), action, game.observe(after, SPECTATOR), self.page(), self.lang)
 
     def outcome_html(self, outcome: Outcome) -> str:
@@ -135,7 +135,7 @@ class View(BaseView):
         return hint_html(o, page, self.lang, self._advice(o) if page.acting else None)
 
     def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
-        return example_view(self.app.game, spec, lang)
+        return example_view(self.context.game, spec, lang)
 
     # ----- moves ---------------------------------------------------------------------------------
     def handles(self, action: Any) -> bool:
@@ -155,20 +155,20 @@ class View(BaseView):
                 raise error
             if key == "entry-reveal":
                 if cover_needed(o, page):  # the dealer holds the shared tablet now
-                    self.app.viewer, self.app.revealed = o.dealer, True
+                    self.context.hand_to(o.dealer)
             elif not types_deal(o, page):  # a button left from a moment that has passed
                 raise card_refusal("", o, page)
             elif key == "entry-back":
                 self.entry.pop()
             else:  # Dealt: the twelve as one move; the typed cards go once the table has them
-                self.app.play_group([DEALS[parse_card(c)] for c in self.entry])
+                self.context.play_group([DEALS[parse_card(c)] for c in self.entry])
                 return
-            self.app.tapped()
+            self.context.tapped()
             return
-        action = self.app.game.parse_action(control.action)
+        action = self.context.game.parse_action(control.action)
         if not page.acting:
             raise not_acting_refusal(o, page, self.engine(page), action)
-        self.app.play(action)
+        self.context.play(action)
 
     def _enter(self, card: Any) -> None:
         """A card of the table-mode grid tapped: typed in (played with the others on Dealt), or refused."""
@@ -184,7 +184,7 @@ class View(BaseView):
         if error is not None:
             raise error
         self.entry.append(name)
-        self.app.tapped()
+        self.context.tapped()
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """A tap on the board: {type: "show", group, place} / {type: "bet", group, chips} / (table mode)
@@ -192,7 +192,7 @@ class View(BaseView):
         if not isinstance(content, dict) or content.get("type") not in ("show", "bet", "enter"):
             return
         ply = content.get("ply")
-        if ply is not None and as_int(ply) != len(self.app.match.actions):
+        if ply is not None and as_int(ply) != len(self.context.match.actions):
             raise refuse(WORDS, RULE_FALLBACK, "stale_tap")
         if content["type"] == "enter":
             self._enter(content.get("card"))
@@ -212,11 +212,11 @@ class View(BaseView):
         page = self.page(o)
         if not page.acting:
             raise not_acting_refusal(o, page, self.engine(page), action)
-        self.app.play(action)
+        self.context.play(action)
 
     def _advice(self, o: LemonPokerObservation) -> Any:
         """The advice for the viewer's move (cached per position: the dealer's table takes a second)."""
-        key = (len(self.app.match.actions), o.you)
+        key = (len(self.context.match.actions), o.you)
         if key not in self._advice_cache:
             if len(self._advice_cache) > 16:
                 self._advice_cache.clear()

@@ -19,6 +19,7 @@ from rulebook.core import HUMAN, Outcome
 from rulebook.core.examples import ExampleSpec
 from rulebook.games.magos_solo.actions import Attack, Recover, ResetFaces, SetHp, parse
 from rulebook.games.magos_solo.game import State
+from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
 from ..base import BaseView
@@ -49,16 +50,16 @@ class View(BaseView):
 
     example_board = MagosBoard
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
+    def __init__(self, context: PageContext) -> None:
+        super().__init__(context)
         self.notice = w.HTML()
         self.notice.add_class("rb-magos-notice")
         self.board = MagosBoard()
         self.board.add_class("rb-board-widget")
-        self.board.on_msg(self.app.guarded(self._on_message))
+        self.board.on_msg(self.context.guarded(self._on_message))
         self.sheet = MagosSheet()
         self.sheet.add_class("rb-sheet-widget")
-        self.sheet.on_msg(self.app.guarded(self._on_message))
+        self.sheet.on_msg(self.context.guarded(self._on_message))
         self.widget = w.VBox([self.notice, self.board])
         self.panel = self.sheet
         self.enemy_input = w.Dropdown()
@@ -93,21 +94,21 @@ class View(BaseView):
 
     # ----- the page's facts ------------------------------------------------------------------
     def _interactive(self) -> bool:
-        match = self.app.match
+        match = self.context.match
         return match.waiting_for_user() and match.current_player >= 0
 
     def _at(self) -> int:
-        return len(self.app.match.actions)
+        return len(self.context.match.actions)
 
     def page(self) -> Page:
-        seats = self.app.match.seats
+        seats = self.context.match.seats
         autoplay = bool(seats) and seats[0] != HUMAN
-        return Page(interactive=self._interactive(), at=self._at(), autoplay=autoplay, hint=self.app.hint_on)
+        return Page(interactive=self._interactive(), at=self._at(), autoplay=autoplay, hint=self.context.hint_on)
 
     def present(self) -> ViewModel:
         """The view model of this moment, from the observation and the engine's legal moves."""
         page = self.page()
-        engine = engine_for(self.app.game, self.app.match.state, page.interactive)
+        engine = engine_for(self.context.game, self.context.match.state, page.interactive)
         return present(self.observation, engine, page, self.lang)
 
     # ----- drawing --------------------------------------------------------------------------------
@@ -119,7 +120,7 @@ class View(BaseView):
         self.sheet.view = {"part": "sheet", **model.board["sheet"], "controls": controls}
 
     def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
-        return example_view(self.app.game, spec, lang)
+        return example_view(self.context.game, spec, lang)
 
     # ----- controls -------------------------------------------------------------------------------
     def handles(self, action: Any) -> bool:
@@ -133,7 +134,7 @@ class View(BaseView):
             if control.key in BAR_KEYS and control.enabled:
                 classes = (f"rb-{control.key}", "rb-primary") if control.highlight else (f"rb-{control.key}",)
                 move = parse(control.action)
-                buttons.append(self.app.fresh_button(control.label, classes, lambda move=move: self.app.play(move)))
+                buttons.append(self.context.fresh_button(control.label, classes, lambda move=move: self.context.play(move)))
         return buttons
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -144,26 +145,26 @@ class View(BaseView):
             face, effect = as_int(content.get("face")), content.get("effect")
             if face is None or not isinstance(effect, str):
                 raise refuse(WORDS, "faces", "choose_face")
-            self.app.play(parse(f"face {face} {effect[:20]}"))  # the engine refuses a face or effect that does not exist
+            self.context.play(parse(f"face {face} {effect[:20]}"))  # the engine refuses a face or effect that does not exist
             return
         if kind not in ("reset", *HP_MOVES):
             return
         if content.get("at") != self._at():
             return  # drawn for an earlier state: a double tap or a stale page
         if kind == "reset":
-            self.app.play(ResetFaces())
+            self.context.play(ResetFaces())
             return
         amount = as_int(content.get("amount"))
         if amount is None:
             raise refuse(WORDS, "enemy-hp", "need_number")
-        self.app.play(HP_MOVES[kind](amount))  # the engine refuses an amount out of range, citing its rule
+        self.context.play(HP_MOVES[kind](amount))  # the engine refuses an amount out of range, citing its rule
 
     # ----- text: status, log, outcome, hint ---------------------------------------------------------
     def status(self) -> str:
         return status_html(self.observation, self.page(), self.lang)
 
     def describe(self, before: State, action: Any, after: State) -> str | None:
-        return describe(action, self.app.game.observe(after, 0), self.lang) + self._end_note(after)
+        return describe(action, self.context.game.observe(after, 0), self.lang) + self._end_note(after)
 
     def outcome_html(self, outcome: Outcome) -> str:
         return outcome_html(outcome.get("result"), outcome.summary(self.lang), outcome.get("hp"), outcome.get("hp_max"), self.lang)

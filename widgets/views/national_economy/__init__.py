@@ -19,6 +19,7 @@ from rulebook.games.national_economy.advice import sale_advice
 from rulebook.games.national_economy.bots import make_search_bot
 from rulebook.games.national_economy.observation import NationalEconomyObservation
 from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse, short
+from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
 from ..base import BaseView
@@ -99,18 +100,18 @@ class View(BaseView):
     chance_parts = "cards"
     example_board = NationalEconomyBoard
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
+    def __init__(self, context: PageContext) -> None:
+        super().__init__(context)
         self.board = NationalEconomyBoard()
         self.board.add_class("rb-board-widget")
-        self.board.on_msg(self.app.guarded(self._on_message))
+        self.board.on_msg(self.context.guarded(self._on_message))
         self.widget = self.board
         self.mode_input = w.Dropdown(options=[(m, m) for m in MODES], value="standard")
         self.mode_input.add_class("rb-mode")
-        self.mode_input.observe(self.app.guarded(lambda _: self.app.seats_changed()), "value")
+        self.mode_input.observe(self.context.guarded(lambda _: self.context.seats_changed()), "value")
         self.players_input = self.players_dropdown([2, 3, 4], 2)
         self.options_widget = w.VBox([self.mode_input, self.players_input])
-        self.companion = Companion(app.lang, self.app.guarded)
+        self.companion = Companion(context.lang, self.context.guarded)
         self.panel = self.companion.box
         self.vm = ViewModel()
         self.set_lang(self.lang)
@@ -146,15 +147,14 @@ class View(BaseView):
     # ----- facts ---------------------------------------------------------------------------------------
     def page(self, o: NationalEconomyObservation | None = None) -> Page:
         o = self.observation if o is None else o
-        app, match = self.app, self.app.match
-        you = o.you
-        acting = you >= 0 and match.current_player == you and match.waiting_for_user() and app.session.can_act()
+        ctx, match = self.context, self.context.match
+        acting = ctx.acting()
         return Page(
-            seats=tuple(match.seats), humans=tuple(app.human_seats()), acting=acting, viewer=app.viewer, ply=len(match.actions), table=match.table
+            seats=tuple(match.seats), humans=tuple(ctx.human_seats()), acting=acting, viewer=ctx.viewer, ply=len(match.actions), table=match.table
         )
 
     def engine(self, page: Page) -> Any:
-        return engine_for(self.app.game, self.app.match.state, page.acting)
+        return engine_for(self.context.game, self.context.match.state, page.acting)
 
     # ----- drawing ----------------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -168,12 +168,12 @@ class View(BaseView):
         return status_html(o, self.page(o), self.lang)
 
     def describe(self, before: Any, action: Any, after: Any) -> str | None:
-        game = self.app.game
+        game = self.context.game
         return describe(game.observe(before, SPECTATOR), action, game.observe(after, SPECTATOR), game.outcome(after), self.page(), self.lang)
 
     def outcome_html(self, outcome: Outcome) -> str:
         o = self.observation
-        parts = [self.app.game.forecast(o, s) for s in range(o.players)]
+        parts = [self.context.game.forecast(o, s) for s in range(o.players)]
         return outcome_html(outcome, o, self.page(o), self.lang, parts)
 
     def hint_html(self) -> str:
@@ -181,14 +181,14 @@ class View(BaseView):
         page = self.page(o)
         if not page.acting:
             return ""
-        game, state = self.app.game, self.app.match.state
+        game, state = self.context.game, self.context.match.state
         if o.phase == "sell":
             return sale_hint_html(o, sale_advice(game, state, o.you), self.lang)
         best, stats = self.search_advice(o, lambda game: make_search_bot(game, budget=0.3))
         return search_hint_html(o, best, stats, self.lang, lambda a: action_label(o, a, self.lang))
 
     def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
-        return example_view(self.app.game, spec, lang)
+        return example_view(self.context.game, spec, lang)
 
     # ----- moves ----------------------------------------------------------------------------------------------
     def handles(self, action: Any) -> bool:
@@ -204,20 +204,20 @@ class View(BaseView):
         self._play_text(control.action)
 
     def _play_text(self, text: str) -> None:
-        action = self.app.game.parse_action(short(text, 60))
+        action = self.context.game.parse_action(short(text, 60))
         o = self.observation
         page = self.page(o)
-        entering = page.table and self.app.match.current_player == CHANCE
+        entering = page.table and self.context.match.current_player == CHANCE
         if not page.acting and not entering:
             raise not_acting_refusal(o, page, self.engine(page), action)
-        self.app.play(action)
+        self.context.play(action)
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """A tap on the board: {type: "act", action: "<move text>", ply}."""
         if not isinstance(content, dict) or content.get("type") != "act" or not isinstance(content.get("action"), str):
             return
         ply = content.get("ply")
-        if ply is not None and as_int(ply) != len(self.app.match.actions):
+        if ply is not None and as_int(ply) != len(self.context.match.actions):
             raise refuse(WORDS, "round", "stale_tap")
         self._play_text(content["action"])
 

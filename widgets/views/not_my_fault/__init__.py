@@ -21,6 +21,7 @@ from rulebook.games.not_my_fault.actions import DRAW, Audit, Card, Declare, Draw
 from rulebook.games.not_my_fault.bots import make_search_bot
 from rulebook.games.not_my_fault.observation import NotMyFaultObservation
 from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse
+from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
 from ..base import BaseView
@@ -47,12 +48,12 @@ class View(BaseView):
 
     example_board = NotMyFaultBoard
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
-        self.v = app.game.variant
+    def __init__(self, context: PageContext) -> None:
+        super().__init__(context)
+        self.v = context.game.variant
         self.board = NotMyFaultBoard()
         self.board.add_class("rb-board-widget")
-        self.board.on_msg(self.app.guarded(self._on_message))
+        self.board.on_msg(self.context.guarded(self._on_message))
         self.widget = self.board
         self.players_input = self.players_dropdown(list(range(self.v.min_players, self.v.max_players + 1)), self.v.default_players)
         self.options_widget = w.VBox([self.players_input])
@@ -78,28 +79,27 @@ class View(BaseView):
     def page(self, o: NotMyFaultObservation | None = None) -> Page:
         """The page-local facts for ``present`` (the viewer's seat comes from the observation)."""
         o = self.observation if o is None else o
-        app, match = self.app, self.app.match
-        you = o.you
-        acting = you >= 0 and match.current_player == you and match.waiting_for_user() and app.session.can_act()
+        ctx, match = self.context, self.context.match
+        acting = ctx.acting()
         return Page(
             variant=self.v,
             seats=tuple(match.seats),
-            humans=tuple(app.human_seats()),
+            humans=tuple(ctx.human_seats()),
             acting=acting,
             table=match.table,
-            hot_seat=app.hot_seat(),
-            viewer=app.viewer,
+            hot_seat=ctx.hot_seat(),
+            viewer=ctx.viewer,
             ply=len(match.actions),
             hand_entry=tuple(self.hand_entry),
         )
 
     def engine(self, page: Page) -> Any:
         """The engine's facts for the page's seat (legal moves only when that seat moves now)."""
-        return engine_for(self.app.game, self.app.match.state, page.acting)
+        return engine_for(self.context.game, self.context.match.state, page.acting)
 
     def _sync_entry(self, o: NotMyFaultObservation) -> None:
         """A typed hand belongs to one deal: forget it when the table moves on."""
-        key = (len(self.app.match.actions), o.phase, o.turn)
+        key = (len(self.context.match.actions), o.phase, o.turn)
         if key != self._entry_key:
             self._entry_key = key
             self.hand_entry = []
@@ -118,7 +118,7 @@ class View(BaseView):
 
     def describe(self, before: Any, action: Any, after: Any) -> str | None:
         """One public log line, written from the public observations around the move."""
-        game = self.app.game
+        game = self.context.game
         public = (game.observe(before, SPECTATOR), game.observe(after, SPECTATOR))
         return describe(public[0], action, public[1], game.outcome(after), self.page(), self.lang)
 
@@ -132,7 +132,7 @@ class View(BaseView):
         return hint_html(o, self.engine(page), page, self.lang, self.search_advice(o, make_search_bot)[0] if page.acting else None)
 
     def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
-        return example_view(self.app.game, spec, lang)
+        return example_view(self.context.game, spec, lang)
 
     # ----- moves -----------------------------------------------------------------------------------
     def handles(self, action: Any) -> bool:
@@ -157,31 +157,30 @@ class View(BaseView):
             self._open_cover(o.turn)
         elif key == "entry-back":
             self.hand_entry.pop()
-            self.app.tapped()
+            self.context.tapped()
         elif key == "entry-confirm":
             cards = [Card(x) for x in self.hand_entry]
             self.hand_entry = []
-            self.app.play_group(cards)
+            self.context.play_group(cards)
         elif key.startswith("enter-card-") and entering(o, page) == "hand":
-            self.hand_entry.append(self.app.game.parse_action(control.action).value)  # typed, played on Confirm
-            self.app.tapped()
+            self.hand_entry.append(self.context.game.parse_action(control.action).value)  # typed, played on Confirm
+            self.context.tapped()
         else:
-            self.app.play(self.app.game.parse_action(control.action))
+            self.context.play(self.context.game.parse_action(control.action))
 
     def _open_cover(self, seat: int) -> None:
         """The person of ``seat`` holds the tablet now: the page shows their view from here on
         (so the app's pass screen comes up when the next person's move follows)."""
         if entering(self.observation, self.page()) == "hand" and self.observation.turn == seat:
-            self.app.viewer = seat
-            self.app.revealed = True
-        self.app.refresh()
+            self.context.hand_to(seat)
+        self.context.refresh()
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """A tap on the board: {type: "declare", number} / {type: "place", value} / {type: "draw"}, with the ply drawn."""
         if not isinstance(content, dict) or content.get("type") not in ("place", "declare", "draw"):
             return
         ply = content.get("ply")
-        if ply is not None and as_int(ply) != len(self.app.match.actions):
+        if ply is not None and as_int(ply) != len(self.context.match.actions):
             raise refuse(WORDS, "turn", "stale_tap")  # a tap on a drawing that is gone (a double tap): say so
         kind = content["type"]
         if kind == "draw":
@@ -196,5 +195,5 @@ class View(BaseView):
         page = self.page(o)
         if not page.acting:
             raise not_acting_refusal(o, page, self.engine(page), action)
-        self.app.play(action)
+        self.context.play(action)
 

@@ -16,6 +16,7 @@ import ipywidgets as w
 from rulebook.core import CHANCE
 from rulebook.core.examples import ExampleSpec
 from rulebook.games.pig.actions import parse
+from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
 from ..base import BaseView
@@ -38,8 +39,8 @@ class View(BaseView):
 
     example_board = Board
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
+    def __init__(self, context: PageContext) -> None:
+        super().__init__(context)
         self.board = Board()
         self.board.add_class("rb-board-widget")
         self.widget = self.board
@@ -47,18 +48,18 @@ class View(BaseView):
         self.model = ViewModel()
 
     def page(self) -> Page:
-        return Page(seats=tuple(self.app.match.seats), interactive=self.human_turn())
+        return Page(seats=tuple(self.context.match.seats), interactive=self.context.acting())
 
     def present(self) -> ViewModel:
         page = self.page()
-        return present(self.observation, engine_for(self.app.game, self.state, page.interactive), page, self.lang)
+        return present(self.observation, engine_for(self.context.game, self.state, page.interactive), page, self.lang)
 
     def refresh(self) -> None:
         self.model = self.present()
         self.board.view = dict(self.model.board)
 
     def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
-        return example_view(self.app.game, spec, lang)
+        return example_view(self.context.game, spec, lang)
 
     # ----- moves ----------------------------------------------------------------------------
     def auto_roll(self, state: Any) -> bool:
@@ -74,12 +75,12 @@ class View(BaseView):
             if control.enabled:
                 move = parse(control.action)
                 classes = (f"rb-{control.key}", "rb-primary") if control.highlight else (f"rb-{control.key}",)
-                buttons.append(self.app.fresh_button(control.label, classes, lambda move=move: self.app.play(move)))
-        match = self.app.match
+                buttons.append(self.context.fresh_button(control.label, classes, lambda move=move: self.context.play(move)))
+        match = self.context.match
         if match.table and match.current_player == CHANCE and match.waiting_for_user():
             for entry in die_entry(self.lang):
                 move = parse(entry["action"])
-                buttons.append(self.app.fresh_button(entry["label"], (f"rb-{entry['key']}", "rb-die-entry"), lambda move=move: self.app.play(move)))
+                buttons.append(self.context.fresh_button(entry["label"], (f"rb-{entry['key']}", "rb-die-entry"), lambda move=move: self.context.play(move)))
         return buttons
 
     # ----- text ------------------------------------------------------------------------------
@@ -91,7 +92,7 @@ class View(BaseView):
         return html.escape(status_html(self.observation, self.page(), self.lang))
 
     def describe(self, before: Any, action: Any, after: Any) -> str | None:
-        game = self.app.game
+        game = self.context.game
         line = describe(action, game.observe(before, 0), game.observe(after, 0), self.page(), self.lang)
         return None if line is None else html.escape(line) + self._end_note(after)
 

@@ -18,6 +18,7 @@ from rulebook.core import CHANCE, HUMAN, Outcome
 from rulebook.core.examples import ExampleSpec
 from rulebook.games.puniu.actions import Reroll, Roll, Score
 from rulebook.games.puniu.game import DICE, State
+from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
 from ..base import BaseView, require_all_pips
@@ -43,14 +44,14 @@ class View(BaseView):
 
     example_board = PuniuBoard
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
+    def __init__(self, context: PageContext) -> None:
+        super().__init__(context)
         self.board = PuniuBoard(part="play")
         self.board.add_class("rb-board-widget")
-        self.board.on_msg(self.app.guarded(self._on_message))
+        self.board.on_msg(self.context.guarded(self._on_message))
         self.sheet = PuniuBoard(part="sheet")
         self.sheet.add_class("rb-sheet-widget")
-        self.sheet.on_msg(self.app.guarded(self._on_message))
+        self.sheet.on_msg(self.context.guarded(self._on_message))
         self.widget = self.board
         self.panel = self.sheet
         self.held: set[int] = set()
@@ -75,12 +76,12 @@ class View(BaseView):
         """Re-rolls roll at once; so does a bot's turn while a person plays too."""
         if state.rolls > 1:
             return True
-        match = self.app.match
+        match = self.context.match
         return match.is_bot(state.turn) and any(kind == HUMAN for kind in match.seats)
 
     # ----- reading the match ----------------------------------------------------------------------
     def _entering(self) -> bool:
-        match = self.app.match
+        match = self.context.match
         return match.table and match.current_player == CHANCE
 
     def _sync_page_state(self) -> None:
@@ -93,19 +94,19 @@ class View(BaseView):
         if face_key != self._face_key:
             self._face_key = face_key
             self.kind_face = best_face(state.dice) if not state.rolling else 0
-        entry_key = (len(self.app.match.actions), state.dice)
+        entry_key = (len(self.context.match.actions), state.dice)
         if entry_key != self._entry_key:
             self._entry_key = entry_key
             self.entry = [0] * state.dice.count(0) if self._entering() else []
 
     def page(self) -> Page:
         """The page-local facts ``present`` needs."""
-        match = self.app.match
+        match = self.context.match
         return Page(
             seats=tuple(match.seats),
-            acting=self.human_turn(),
+            acting=self.context.acting(),
             entering=self._entering(),
-            hint=bool(self.app.hint_on),
+            hint=bool(self.context.hint_on),
             ply=len(match.actions),
             held=frozenset(self.held),
             kind_face=self.kind_face,
@@ -114,7 +115,7 @@ class View(BaseView):
 
     def engine(self) -> Engine:
         """The engine's facts for the person on this page (nothing is legal for them off their turn)."""
-        return engine_for(self.app.game, self.state, self.human_turn())
+        return engine_for(self.context.game, self.state, self.context.acting())
 
     # ----- drawing ------------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -127,7 +128,7 @@ class View(BaseView):
         self.entry_text.description = WORDS("entry_pips", self.lang)
 
     def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
-        return example_view(self.app.game, spec, lang)
+        return example_view(self.context.game, spec, lang)
 
     # ----- controls -------------------------------------------------------------------------------------
     def handles(self, action: Any) -> bool:
@@ -145,18 +146,18 @@ class View(BaseView):
         if not isinstance(content, dict):
             return
         ply = content.get("ply")
-        if ply is not None and ply != len(self.app.match.actions):
+        if ply is not None and ply != len(self.context.match.actions):
             return  # a tap on a drawing that is gone (double tap): ignore it
         kind = content.get("type")
         if kind == "entry":
             index = as_int(content.get("index"), 0, len(self.entry) - 1)
             if self._entering() and index is not None:
                 self.entry[index] = self.entry[index] % 6 + 1
-                self.app.tapped()
+                self.context.tapped()
             return
         if kind not in ("hold", "reroll", "score", "face"):
             return
-        if not self.human_turn():
+        if not self.context.acting():
             raise refuse(WORDS, "turn", "not_your_move")
         if kind == "hold":
             self.hold(content.get("die"))
@@ -167,13 +168,13 @@ class View(BaseView):
             if face is None:
                 raise refuse(WORDS, "cat-kind", "kind_face_range")
             self.kind_face = face
-            self.app.tapped()
+            self.context.tapped()
         else:
             category = content.get("category")
             face = as_int(content.get("face")) or 0
             if category == "kind" and not face:
                 face = self.kind_face
-            self.app.play(Score(category if isinstance(category, str) else short(category), face))
+            self.context.play(Score(category if isinstance(category, str) else short(category), face))
 
     def hold(self, raw: Any) -> None:
         """Hold or release a die: refused, with the engine's reason, when no re-roll is possible."""
@@ -184,11 +185,11 @@ class View(BaseView):
         if error is not None:
             raise error
         self.held ^= {die}
-        self.app.tapped()
+        self.context.tapped()
 
     def reroll(self) -> None:
         """Re-roll every die that is not held (the engine refuses an empty re-roll)."""
-        self.app.play(Reroll(tuple(k for k in range(DICE) if k not in self.held)))
+        self.context.play(Reroll(tuple(k for k in range(DICE) if k not in self.held)))
 
     def _on_entry_text(self, change: Mapping[str, Any]) -> None:
         if not self._entering():
@@ -203,7 +204,7 @@ class View(BaseView):
         rolls = [Roll(k, p) for k, p in zip(pending, self.entry)]
         self.entry = []
         self.entry_text.value = ""
-        self.app.play_group(rolls)
+        self.context.play_group(rolls)
 
     # ----- text: status, log, outcome, hint ------------------------------------------------------------------------
     def status(self) -> str:

@@ -25,6 +25,7 @@ from rulebook.games.ring.bots import search_bot
 from rulebook.games.ring.cards import CARD_IDS
 from rulebook.games.ring.state import DEAL_PHASE, State
 from rulebook.games.ring.observation import RingObservation
+from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
 from ..base import BaseView, require_all_pips
@@ -58,11 +59,11 @@ class View(BaseView):
 
     example_board = RingBoard
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
+    def __init__(self, context: PageContext) -> None:
+        super().__init__(context)
         self.board = RingBoard()
         self.board.add_class("rb-board-widget")
-        self.board.on_msg(self.app.guarded(self._on_message))
+        self.board.on_msg(self.context.guarded(self._on_message))
         self.widget = self.board
         self.build_dice_entry()
         self._entry_key: tuple | None = None
@@ -70,7 +71,7 @@ class View(BaseView):
         self.players_input.add_class("rb-players")
         self.bonus_input = w.Checkbox(value=False, indent=False)
         self.bonus_input.add_class("rb-just-bonus")
-        self.players_input.observe(self.app.guarded(lambda _: self.app.seats_changed()), "value")
+        self.players_input.observe(self.context.guarded(lambda _: self.context.seats_changed()), "value")
         self.options_widget = w.VBox([self.players_input, self.bonus_input])
         self._set_option_labels()
         self._hint_cache: tuple[tuple, str] | None = None
@@ -100,17 +101,17 @@ class View(BaseView):
     # ----- page facts ------------------------------------------------------------------------------
     def _acting(self, obs: RingObservation) -> bool:
         """The viewer is the seat to move, a person, and the board is shown to them."""
-        match = self.app.match
+        match = self.context.match
         turn = obs.turn
-        return turn is not None and obs.you == turn and self.app.revealed and match.current_player == turn and not match.is_bot(turn)
+        return turn is not None and obs.you == turn and self.context.revealed and match.current_player == turn and not match.is_bot(turn)
 
     def page(self, obs: RingObservation) -> Page:
-        match = self.app.match
+        match = self.context.match
         page = Page(
             seats=tuple(match.seats),
             ply=len(match.actions),
             acting=self._acting(obs),
-            revealed=self.app.revealed,
+            revealed=self.context.revealed,
             table=match.table,
             chance=match.current_player == CHANCE,
         )
@@ -118,11 +119,11 @@ class View(BaseView):
 
     def engine(self, page: Page) -> Engine:
         """The engine's facts for the viewer: legal moves while they act, and why any other is refused."""
-        return engine_for(self.app.game, self.app.match.state, page.acting)
+        return engine_for(self.context.game, self.context.match.state, page.acting)
 
     def _sync_entry(self, obs: RingObservation) -> None:
         """A fresh row of empty dice each time the parent's real dice are to be typed in."""
-        key = (len(self.app.match.actions), obs.round)
+        key = (len(self.context.match.actions), obs.round)
         if key != self._entry_key:
             self._entry_key = key
             self.entry = [0] * (obs.players + 1 - len(obs.pool)) if self.page(obs).entering(obs) else []
@@ -139,14 +140,14 @@ class View(BaseView):
         self.entry_text.description = WORDS("entry_pips", self.lang)
 
     def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
-        return example_view(self.app.game, spec, lang)
+        return example_view(self.context.game, spec, lang)
 
     def status(self) -> str:
         obs = self.observation
         return status(obs, self.page(obs), self.lang)
 
     def describe(self, before: State, action: Any, after: State) -> str | None:
-        return describe(before, action, after, self.app.match.seats, self.lang)
+        return describe(before, action, after, self.context.match.seats, self.lang)
 
     def outcome_html(self, outcome: Outcome) -> str:
         obs = self.observation
@@ -163,8 +164,8 @@ class View(BaseView):
         legal = list(self.engine(page).legal)
         pick, ranked = None, []
         if len(legal) > 1:
-            bot = search_bot(self.app.game, budget=HINT_BUDGET)
-            rng = np.random.default_rng([self.app.match.seed, 9, page.ply])
+            bot = search_bot(self.context.game, budget=HINT_BUDGET)
+            rng = np.random.default_rng([self.context.match.seed, 9, page.ply])
             pick = bot.choose(obs, legal, rng)
             best = sorted(bot.last_stats.items(), key=lambda item: -item[1][1])[:3]
             ranked = [(action, visits, mean) for action, (visits, mean) in best]
@@ -184,13 +185,13 @@ class View(BaseView):
                 self.entry_text.value = "".join(str(p) for p in self.entry)
             return [self.entry_text, self.entry_confirm]
         if page.dealing_by_hand(obs):
-            return [self.app.fresh_button(WORDS("deal_button", self.lang), ("rb-deal", "rb-primary"), self.deal)]
+            return [self.context.fresh_button(WORDS("deal_button", self.lang), ("rb-deal", "rb-primary"), self.deal)]
         return []
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):
             raise _junk(content)
-        if content.get("ply") != len(self.app.match.actions):
+        if content.get("ply") != len(self.context.match.actions):
             return  # a tap on an older drawing (double tap): the page has moved on
         kind = content.get("type")
         obs = self.observation
@@ -200,7 +201,7 @@ class View(BaseView):
             if index is None or not page.entering(obs):
                 raise _junk(content)
             self.entry[index] = self.entry[index] % 6 + 1
-            self.app.tapped()
+            self.context.tapped()
             return
         if kind == "take":
             pips = as_int(content.get("pips"), 1, 6)
@@ -217,11 +218,11 @@ class View(BaseView):
         refusal = tap_refusal(obs, page)
         if refusal is not None:
             raise refusal
-        self.app.play(action)  # the engine validates: a refused card or die comes back with its rule
+        self.context.play(action)  # the engine validates: a refused card or die comes back with its rule
 
     def deal(self) -> None:
         """Table mode: the page shuffles and deals (the seed's own stream), as one move."""
-        match = self.app.match
+        match = self.context.match
         game = match.game
         obs = self.observation
         if not self.page(obs).dealing_by_hand(obs):
@@ -233,7 +234,7 @@ class View(BaseView):
             actions.append(action)
             state = game.next_state(state, action)
             k += 1
-        self.app.play_group(actions)
+        self.context.play_group(actions)
 
     def _on_entry_text(self, change: Mapping[str, Any]) -> None:
         obs = self.observation
@@ -249,7 +250,7 @@ class View(BaseView):
         rolls = [ROLL[p] for p in self.entry]
         self.entry = []
         self.entry_text.value = ""
-        self.app.play_group(rolls)
+        self.context.play_group(rolls)
 
 
 __all__ = ["RingBoard", "View"]

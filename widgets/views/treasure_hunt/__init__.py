@@ -20,6 +20,7 @@ from rulebook.core.examples import ExampleSpec
 from rulebook.games.treasure_hunt import solver
 from rulebook.games.treasure_hunt.actions import Bring, Check, Die
 from rulebook.games.treasure_hunt.state import Phase, State
+from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
 from ..base import BaseView
@@ -46,13 +47,13 @@ class View(BaseView):
 
     example_board = TreasureBoard
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
-        self.game = app.game
-        self.rules = app.game.rules
+    def __init__(self, context: PageContext) -> None:
+        super().__init__(context)
+        self.game = context.game
+        self.rules = context.game.rules
         self.board = TreasureBoard()
         self.board.add_class("rb-board-widget")
-        self.board.on_msg(self.app.guarded(self._on_message))
+        self.board.on_msg(self.context.guarded(self._on_message))
         self.widget = self.board
         self.progress = w.IntProgress(min=0, max=1000, value=0)
         self.progress.add_class("rb-solve-progress")
@@ -84,30 +85,30 @@ class View(BaseView):
 
     # ----- reading the match -----------------------------------------------------------------------
     def _entry_open(self) -> bool:
-        return self.state.phase == Phase.ROLL and self.app.match.table
+        return self.state.phase == Phase.ROLL and self.context.match.table
 
     def _sync_pending(self) -> None:
-        if self._pending_state is not self.state or self.state.phase != Phase.READY or not self.human_turn():
+        if self._pending_state is not self.state or self.state.phase != Phase.READY or not self.context.acting():
             self.pending = None
             self._pending_state = None
 
     def _set_pending(self, pending: tuple[str, ...] | None) -> None:
         self.pending = pending
         self._pending_state = self.state if pending else None
-        self.app.tapped()
+        self.context.tapped()
 
     def page(self) -> Page:
         return Page(
-            acting=self.human_turn(),
+            acting=self.context.acting(),
             entering=self._entry_open(),
-            hint=bool(self.app.hint_on),
+            hint=bool(self.context.hint_on),
             pending=self.pending or (),
             entry=(self.entry[0], self.entry[1]),
-            seats_here=tuple(self.app.human_seats()),
+            seats_here=tuple(self.context.human_seats()),
         )
 
     def engine(self) -> Engine:
-        return engine_for(self.game, self.state, self.human_turn())
+        return engine_for(self.game, self.state, self.context.acting())
 
     # ----- advice ----------------------------------------------------------------------------------
     def _on_progress(self, done: int, total: int) -> None:
@@ -130,7 +131,7 @@ class View(BaseView):
         return solver.advice(self.rules)
 
     def _advice_if_shown(self) -> solver.Advice | None:
-        return self.advice() if self.app.hint_on else None
+        return self.advice() if self.context.hint_on else None
 
     # ----- drawing -----------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -157,11 +158,11 @@ class View(BaseView):
         """A control of the view model as an action-bar button: a move, or a page-only step."""
         group = next((cls for prefix, cls in GROUPS.items() if control.key.startswith(prefix + "-")), "rb-primary" if control.key == "go" else "")
         classes = tuple(c for c in (f"rb-{control.key}", group, "rb-best" if control.highlight else "") if c)
-        return self.app.fresh_button(control.label, classes, lambda: self._press(control))
+        return self.context.fresh_button(control.label, classes, lambda: self._press(control))
 
     def _press(self, control: Control) -> None:
         if control.action:
-            self.app.play(self.game.parse_action(control.action))
+            self.context.play(self.game.parse_action(control.action))
         elif control.key == "cancel":
             self._set_pending(None)
         elif control.key == "give-up":
@@ -184,20 +185,20 @@ class View(BaseView):
                 (button.add_class if chosen else button.remove_class)("rb-entry-chosen")
                 button.button_style = "info" if chosen else ""
             row.children = (label, *self.entry_buttons[k])
-        confirm = self.app.fresh_button(WORDS("entry_confirm", self.lang), ("rb-entry-confirm", "rb-primary"), self.confirm_entry)
+        confirm = self.context.fresh_button(WORDS("entry_confirm", self.lang), ("rb-entry-confirm", "rb-primary"), self.confirm_entry)
         self.entry_box.children = (*self.entry_rows, confirm)
         return [self.entry_box]
 
     def _pip_button(self, index: int, pips: int) -> w.Button:
         button = w.Button(description=str(pips))
         button.add_class(f"rb-entry-{index + 1}-{pips}")
-        button.on_click(self.app.guarded(lambda _: self._set_entry(index, pips)))
+        button.on_click(self.context.guarded(lambda _: self._set_entry(index, pips)))
         return button
 
     def _set_entry(self, index: int, pips: int) -> None:
         if self._entry_open() and 0 <= index < 2 and 1 <= pips <= self.rules.faces:
             self.entry[index] = pips
-        self.app.refresh()
+        self.context.refresh()
 
     def confirm_entry(self) -> None:
         state = self.state
@@ -209,7 +210,7 @@ class View(BaseView):
             raise refuse(WORDS, "chance", "entry_missing", dice=WORDS("and", self.lang).join(map(str, missing)), n=len(missing))
         moves = [Die(k + 1, self.entry[k]) for k in needed]
         self.entry = [0, 0]
-        self.app.play_group(moves)
+        self.context.play_group(moves)
 
     # ----- board messages --------------------------------------------------------------------------------------
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -221,23 +222,23 @@ class View(BaseView):
             index = as_int(content.get("index"), len(state.dice), 1)
             if index is not None and self._entry_open():
                 self.entry[index] = self.entry[index] % self.rules.faces + 1
-                self.app.tapped()
+                self.context.tapped()
             return
         if kind == "cancel":
             self._set_pending(None)
             return
         if kind not in ("number", "option", "treasure"):
             return
-        if not self.human_turn():
+        if not self.context.acting():
             raise refuse(WORDS, "expedition", "not_your_move")
         if kind == "number":
             n = as_int(content.get("n"))
             if n is not None:  # the engine refuses a number that is not a choice now, and says why
-                self.app.play(number_action(state.phase, self.pending or (), n))
+                self.context.play(number_action(state.phase, self.pending or (), n))
         elif kind == "option":
             numbers = as_ints(content.get("numbers"), limit=2)
             if numbers:
-                self.app.play(Check(numbers))
+                self.context.play(Check(numbers))
         elif kind == "treasure":
             key = content.get("key")
             if not isinstance(key, str) or self.rules.treasure(key) is None:
@@ -245,7 +246,7 @@ class View(BaseView):
             if any(isinstance(a, Bring) and a.treasure == key and a.lift for a in self.engine().legal):
                 self._set_pending(("bring", key))  # a × may be lifted with it: which one is the second tap
             else:
-                self.app.play(Bring(key))
+                self.context.play(Bring(key))
 
     # ----- text: status, log, outcome, hint ------------------------------------------------------------------------
     def status(self) -> str:
@@ -258,7 +259,7 @@ class View(BaseView):
         return outcome_html(outcome, self.observation, self.page(), self.lang, self.rules)
 
     def hint_html(self) -> str:
-        return hint_html(self.observation, self.page(), self.lang, self.advice() if self.human_turn() else None, self.rules)
+        return hint_html(self.observation, self.page(), self.lang, self.advice() if self.context.acting() else None, self.rules)
 
     def example_view(self, spec: ExampleSpec, lang: str) -> dict[str, Any] | None:
         return example_view(self.game, spec, lang)

@@ -4,6 +4,7 @@ files in ``widgets/static`` and are read once at import (no network, no build).
 
 from __future__ import annotations
 
+import asyncio
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -12,6 +13,19 @@ import anywidget
 import traitlets
 
 STATIC = Path(__file__).parent / "static"
+
+
+def kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's running event loop, or None (a test, a script: nothing to poll from).
+
+    Why one helper: the game page's table watcher and the host page's redraw
+    both start a task on the loop that lives as long as the page's kernel.
+    """
+    try:
+        loop = asyncio.get_event_loop()
+    except RuntimeError:
+        return None
+    return loop if loop.is_running() else None
 
 
 @lru_cache(maxsize=None)

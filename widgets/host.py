@@ -34,7 +34,7 @@ import ipywidgets as w
 from rulebook.site.host import LoginGuard, kernel_report, table_rows
 from rulebook.tables.store import TableStore
 
-from .base import PageLink
+from .base import PageLink, kernel_loop
 from .game_page.parts import classed as _classed
 from .host_page.new_table import NewTablePart
 from .host_page.parts import close_tree as _close_tree
@@ -224,11 +224,8 @@ class HostPage(NewTablePart, SheetPart, TableListPart):
         """Redraw every few seconds (tables open and close, players connect) while the browser is there."""
         if self._task is not None:
             return True
-        try:
-            loop = asyncio.get_event_loop()
-        except RuntimeError:
-            return False
-        if not loop.is_running():
+        loop = kernel_loop()
+        if loop is None:
             return False
 
         async def every() -> None:

@@ -12,6 +12,7 @@ from rulebook.core import RulebookError
 from rulebook.tables.session import TableSession
 from rulebook.tables.store import NoSuchTable
 
+from ..base import kernel_loop
 from ..i18n import t
 from .parts import PageParts
 
@@ -96,11 +97,8 @@ class TableWatchPart(PageParts):
         """Poll the table from the kernel's event loop while the page lives (False outside a kernel)."""
         if self._watch_task is not None:
             return True
-        try:
-            loop = asyncio.get_event_loop()
-        except RuntimeError:
-            return False
-        if not loop.is_running():
+        loop = kernel_loop()
+        if loop is None:
             return False
         self._watch_task = loop.create_task(self._watch())
         return True

@@ -112,9 +112,22 @@ def _settled_probe(page, selector: str) -> dict:
         page.wait_for_timeout(150)
         probe = page.evaluate(PROBE, selector)
         if last is not None and probe.get("found") and probe.get("top") == last.get("top"):
-            return probe
+            return _rules_button_settled(page, selector, probe)
         last = probe
-    return last
+    return _rules_button_settled(page, selector, last)
+
+
+def _rules_button_settled(page, selector: str, probe: dict) -> dict:
+    """The probe again after the Rules button's own watch has run, if it covered a control.
+
+    The button is placed in the frame after a change to the page, and at the
+    latest by its one-second watch (a board redrawn where no mutation is
+    seen): only a cover that outlasts that is a fault a finger can meet.
+    """
+    if probe and probe.get("fabCovers"):
+        page.wait_for_timeout(1_200)
+        return page.evaluate(PROBE, selector)
+    return probe
 
 
 def _wait_redraw(page, version: str | None) -> None:
@@ -155,7 +168,7 @@ def _play_lesson(page, site, name: str, lang: str, problems: list[str]) -> None:
         spec = lesson.steps[step - 1]
         where = f"{name} ({lang}) step {step}"
         if spec.reading:
-            probe = page.evaluate(PROBE, ".rb-lesson-next")
+            probe = _settled_probe(page, ".rb-lesson-next")
             page.locator(".rb-lesson-next").click()
         else:
             selectors = list(spec.taps) or [spec.target]

@@ -193,7 +193,7 @@ QUIET_WORKER: dict[str, Any] = {
 Measured (300 random Dice of Tower games in one task, CPU of the game
 thread): the games cost 10–20 % more CPU in a worker's task thread than in
 a plain process, and the loop thread adds its own; these settings and
-``worker.LongGilSlices`` bring the task thread back near the plain loop's figure.
+``worker.GameWorker`` bring the task thread back near the plain loop's figure.
 """
 
 
@@ -215,7 +215,7 @@ class local_client:
 
         import dask
 
-        from .worker import LongGilSlices
+        from .worker import GameWorker
 
         logging.getLogger("distributed").setLevel(logging.CRITICAL)
         # The nanny hands this config to the worker processes it starts.
@@ -230,7 +230,7 @@ class local_client:
             silence_logs=logging.CRITICAL,
         )
         self.client = Client(self.cluster)
-        self.client.register_plugin(LongGilSlices(), name=LongGilSlices.name)
+        self.client.register_plugin(GameWorker(), name=GameWorker.name)
         return self.client
 
     def __exit__(self, *exc: Any) -> None:

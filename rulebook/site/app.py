@@ -332,6 +332,16 @@ class SiteKernelWebsocket(VoilaKernelWebsocketHandler):
     paths) goes back to the visitor.
     """
 
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """A refused upgrade (a kernel culled or shut down: 404) answered in plain text.
+
+        jupyter_server's own error page needs settings this site does not
+        have (``static_path``): it raised inside ``write_error``, logging a
+        traceback for every page that reconnected to a kernel that is gone.
+        """
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code} {tornado.web.httputil.responses.get(status_code, 'error')}\n")
+
     async def get(self, kernel_id, *args, **kwargs):  # noqa: ANN001, ANN201 - Tornado's signature
         limits = self.settings.get("rb_limits")
         if limits is not None:

@@ -69,3 +69,33 @@ def test_a_malformed_widget_message_sends_the_visitor_no_traceback(site):
     for leak in LEAKS:
         assert leak not in text, f"{leak!r} reached the visitor"
     socket.close()
+
+
+def test_a_websocket_to_a_kernel_that_is_gone_is_a_plain_404(site):
+    """A page whose kernel was culled reconnects to it: the answer is a 404, not a template's 500."""
+    import http.client
+    import uuid
+
+    before = len(site.log_text())
+    gone = str(uuid.uuid4())
+    connection = http.client.HTTPConnection("127.0.0.1", site.port, timeout=30)
+    connection.request(
+        "GET",
+        f"/api/kernels/{gone}/channels?session_id={uuid.uuid4()}",
+        headers={
+            "Connection": "Upgrade",
+            "Upgrade": "websocket",
+            "Sec-WebSocket-Version": "13",
+            "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+            "Origin": f"http://127.0.0.1:{site.port}",
+            "X-Real-IP": "10.0.4.2",
+        },
+    )
+    response = connection.getresponse()
+    body = response.read().decode("utf-8", "replace")
+    connection.close()
+    assert response.status == 404, (response.status, body[:300])
+    for leak in LEAKS:
+        assert leak not in body
+    written = site.log_text()[before:]
+    assert "Traceback" not in written and "ERROR" not in written, written

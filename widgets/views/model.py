@@ -256,10 +256,6 @@ def refuse(catalogue: Catalogue, rule_id: str, key: str, **values: Any) -> Illeg
     return IllegalAction(rule_id, ja, en)
 
 
-def join_nonempty(parts: Iterable[str], sep: str = " ") -> str:
-    return sep.join(p for p in parts if p)
-
-
 __all__ = [
     "Catalogue",
     "Control",
@@ -271,7 +267,6 @@ __all__ = [
     "end_message_kind",
     "engine_for",
     "fields_of",
-    "join_nonempty",
     "outcome_kind",
     "refuse",
     "seat_label",

@@ -23,7 +23,7 @@ Nothing here imports ipywidgets: view models are data.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Literal, Mapping, Sequence
+from typing import Any, Callable, Literal, Mapping, Sequence
 
 from rulebook.core import HUMAN, IllegalAction, RulebookError
 

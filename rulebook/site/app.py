@@ -55,6 +55,7 @@ from rulebook.tables import limits as table_limits
 
 from . import limits as site_limits
 from . import voila_compat
+from .memory import WalledKernelManager
 from .assets import PageConfigHook, asset_rules, asset_settings, folder_digest, module_folder
 from .kernels import PAGE_KERNEL, PageKernel, capped_kernel_manager, default_max_kernels, live_kernel_processes
 
@@ -501,7 +502,11 @@ class RulebookVoila(Voila):
 
     def init_handlers(self):
         """The site's handlers, static ones compressed and cached by version (``assets.py``)."""
-        return asset_rules(self._site_handlers(), "/voila/static/(.*)", self._rb_static_digest)
+        rules = asset_rules(self._site_handlers(), "/voila/static/(.*)", self._rb_static_digest)
+        # Every override of a Voilà / jupyter_server method in the site's classes still fits (voila_compat.OVERRIDES).
+        site_classes = {rule[1] for rule in rules if len(rule) > 1 and isinstance(rule[1], type)}
+        voila_compat.check_overrides([type(self), WalledKernelManager, *sorted(site_classes, key=lambda cls: cls.__name__)])
+        return rules
 
     def _site_handlers(self):
         site_classes = {

@@ -5,8 +5,11 @@ kernel pools, its handler table, its preheat handshake, Tornado's response
 state. Each such reach is here, and only here, with what it replaces and the
 versions it was read against, so that an upgrade is one file to re-read
 (``grep -rn "_pools\\|_kernels\\b\\|_finished\\|_headers_written\\|voila_kernel_manager_factory" rulebook/``
-finds nothing else). ``rulebook serve`` refuses to start on a Voilà it was
-not checked against (``check_versions``).
+finds nothing else). The methods of Voilà and jupyter_server that the
+site's classes override are declared here too (``OVERRIDES``), each with the
+parameters it had and what the site changes. ``rulebook serve`` refuses to
+start on a Voilà it was not checked against (``check_versions``) or when an
+override no longer fits the installed classes (``check_overrides``).
 
 Checked against: voila 0.5.13, jupyter_server 2.21.1, jupyter_client 8.10.0,
 tornado 6.6.1 (``TESTED``).
@@ -89,12 +92,143 @@ def kernel_table(manager: Any) -> dict[str, Any]:
     return manager._kernels
 
 
+# ----- the methods of Voilà / jupyter_server the site's classes override ------------------------------
+#: Every method of a Voilà, jupyter_server or jupyter_client class that a class
+#: of the site overrides, keyed ``Owner.method``: the parameters it had when
+#: read (``TESTED``) and what the site's override changes. ``check_overrides``
+#: compares them with the installed classes when the site starts, so an
+#: upgrade that renames, moves or re-signs one of them stops ``rulebook serve``
+#: with the method named, instead of silently bypassing the site's version
+#: (a cap not counted, a refill not deferred). Tornado's own handler methods
+#: (``get``, ``prepare``, ``send_error``, ``log_exception``...) are its
+#: documented way to subclass and are not listed.
+OVERRIDES: dict[str, tuple[str, str]] = {
+    # voila/app.py
+    "Voila.init_settings": ("", "builds Voilà's kernel manager class with the cap (kernel_manager_factory); adds the site's limits, error pages, compression"),
+    "Voila.init_handlers": ("", "the site's handler classes in Voilà's table (replace_handlers), the landing redirect, /rules/, no login pages"),
+    "Voila.listen": ("", "starts the site's timers (pool refills, kernel watch, table purge) before Voilà's loop"),
+    # voila/handler.py, voila/tornado/handler.py
+    "TornadoVoilaHandler.get": ("path", "a page: the visitor's limits, a pooled kernel promised or a slot reserved before Voilà's first await"),
+    "VoilaHandler.should_use_rendered_notebook": (
+        "notebook_data, pool_size, template_name, theme, request_args",
+        "?template= and ?theme= never skip the pool (the site ignores them); a page holding a slot starts its own kernel",
+    ),
+    # voila/static_file_handler.py
+    "TemplateStaticFileHandler.parse_url_path": ("path", "the versioned board modules and preload paths (assets.py)"),
+    # jupyter_server/base/handlers.py
+    "JupyterHandler.write_error": ("status_code, **kwargs", "the site's own error pages (jupyter_server's needs a static_path the site has not)"),
+    "APIHandler.write_error": ("status_code, **kwargs", "the site's own error pages: no traceback in a JSON error either"),
+    "FileFindHandler.get": ("path, include_body", "static files sent compressed once per version (assets.CompressedStatic)"),
+    "FileFindHandler.compute_etag": ("", "the tag names the compressed coding"),
+    "FileFindHandler.set_headers": ("", "cached a year by version, revalidated otherwise (jupyter_server says no-cache)"),
+    "JupyterHandler.prepare": ("*, _redirect_to_login", "the site's 404 page for any unknown address"),
+    # jupyter_server/services/kernels/websocket.py, voila/tornado/kernel_websocket_handler.py
+    "KernelWebsocketHandler.get": ("kernel_id", "websockets counted per kernel and per visitor, refused past the caps"),
+    "KernelWebsocketHandler.on_message": ("ws_message", "every message marks its page present (silent pages are culled)"),
+    "KernelWebsocketHandler.on_close": ("", "the websocket's count goes back"),
+    "VoilaKernelWebsocketHandler.write_message": ("message, binary", "a kernel's tracebacks never reach the visitor"),
+    # voila/voila_kernel_manager.py (the class voila_kernel_manager_factory builds)
+    "VoilaKernelManager.__init__": ("**kwargs", "the cap's state exists before Voilà fills its pools; the pools are filled in the house's order"),
+    "VoilaKernelManager.get_rendered_notebook": (
+        "notebook_name, extra_kernel_env_variables, **kwargs",
+        "a page takes a pooled kernel: its promise is kept, a dead kernel is replaced, Voilà's refill is the taken kernel's",
+    ),
+    "VoilaKernelManager.fill_if_needed": (
+        "delay, notebook_name, extra_kernel_env_variables, **kwargs",
+        "refills never past the cap or the pools' budget, and deferred while pages open",
+    ),
+    "VoilaKernelManager.shutdown_kernel": ("kernel_id, *args, **kwargs", "forgets when the kernel was handed to a page"),
+    "VoilaKernelManager.cull_kernel_if_idle": ("kernel_id", "never culls a kernel still starting or handed to a page under a minute ago"),
+    # jupyter_client/manager.py (the class of each kernel: memory.WalledKernelManager)
+    "KernelManager.format_kernel_cmd": ("extra_arguments", "the kernel's command starts behind a memory wall (kernel_launch.py)"),
+    # jupyter_server/services/kernels/kernelmanager.py (also the bases of Voilà's manager without preheating)
+    "MappingKernelManager.start_kernel": ("*, kernel_id, path, **kwargs", "a page's own kernel starts only in a slot it reserved"),
+    "AsyncMappingKernelManager.__init__": ("**kwargs", "the cap's state (no pools without preheating)"),
+    "MappingKernelManager.shutdown_kernel": ("kernel_id, now, restart", "forgets when the kernel was handed to a page"),
+    "MappingKernelManager.cull_kernel_if_idle": ("kernel_id", "never culls a kernel still starting or handed to a page under a minute ago"),
+}
+
+#: The packages whose classes' overridden methods must be declared in ``OVERRIDES``.
+CHECKED_PACKAGES = ("voila", "jupyter_server", "jupyter_client")
+#: Where the site's own classes live (the tests' subclasses included).
+SITE_PACKAGES = ("rulebook", "tests", "__main__")
+
+
+def parameters(function: Callable[..., Any]) -> str:
+    """A method's parameters after ``self`` as a short text: names, ``*`` and ``**`` (no defaults, no types).
+
+    Defaults and annotations change between releases without changing a
+    call; names, order and kinds are what an override must match.
+    """
+    shown: list[str] = []
+    starred = False
+    for parameter in list(inspect.signature(function).parameters.values())[1:]:
+        if parameter.kind is parameter.VAR_POSITIONAL:
+            shown.append("*" + parameter.name)
+            starred = True
+        elif parameter.kind is parameter.VAR_KEYWORD:
+            shown.append("**" + parameter.name)
+        else:
+            if parameter.kind is parameter.KEYWORD_ONLY and not starred:
+                shown.append("*")
+                starred = True
+            shown.append(parameter.name)
+    return ", ".join(shown)
+
+
+def _checked(cls: type) -> bool:
+    return cls.__module__.split(".")[0] in CHECKED_PACKAGES
+
+
+def override_problems(site_class: type) -> list[str]:
+    """What does not hold in ``site_class``'s overrides of Voilà / jupyter_server methods (empty: all hold).
+
+    Three things are checked, each against the installed classes:
+    every such override is declared in ``OVERRIDES``; the method overridden
+    still has the parameters declared; and each declared method the site
+    class defines still exists on its owner (a method Voilà dropped would
+    leave the site's version never called).
+    """
+    problems: list[str] = []
+    mro = site_class.__mro__
+    # the site's part of the class: its own classes and mixins (a test's too)
+    site_part = [cls for cls in mro if cls.__module__.split(".")[0] in SITE_PACKAGES]
+    for index, cls in enumerate(mro):
+        if cls not in site_part:
+            continue
+        for name, value in cls.__dict__.items():
+            if not inspect.isfunction(value):
+                continue
+            owner = next((base for base in mro[index + 1:] if name in base.__dict__ and base not in site_part), None)
+            if owner is None:
+                gone = [key for key in OVERRIDES if key.endswith("." + name) and key.split(".")[0] in {b.__name__ for b in mro}]
+                problems += [f"{key} is gone: {site_class.__name__}.{name} is never called" for key in gone]
+                continue
+            if not _checked(owner):
+                continue
+            key = f"{owner.__name__}.{name}"
+            if key not in OVERRIDES:
+                problems.append(f"{site_class.__name__}.{name} overrides {owner.__module__}.{key}, which OVERRIDES does not declare")
+                continue
+            declared, _ = OVERRIDES[key]
+            found = parameters(owner.__dict__[name])
+            if found != declared:
+                problems.append(f"{key} now takes ({found}); the site's override was written for ({declared})")
+    return sorted(set(problems))
+
+
+def check_overrides(site_classes: list[type]) -> None:
+    """Raise ``SystemExit`` naming every override of Voilà / jupyter_server that no longer fits (``override_problems``)."""
+    problems = sorted({problem for cls in site_classes for problem in override_problems(cls)})
+    if problems:
+        raise SystemExit(
+            "rulebook serve: the site's overrides of Voilà no longer fit the installed version.\n  "
+            + "\n  ".join(problems)
+            + "\nRe-read rulebook/site/voila_compat.py (OVERRIDES) against the installed Voilà and jupyter_server."
+        )
+
+
 # ----- voila: the preheated kernel pools (voila_kernel_manager.py, 0.5.13) -----------------------------
-#: What the site's kernel manager overrides on Voilà's ``VoilaKernelManager`` (checked at start).
-MANAGER_HOOKS = ("get_rendered_notebook", "fill_if_needed", "shutdown_kernel", "cull_kernel_if_idle", "start_kernel",
-                 "get_pool_size", "notebook_data")
-
-
 def pools(manager: Any) -> dict[str, list[Any]] | None:
     """Voilà's pools: notebook name -> list of tasks, each starting one preheated kernel (None: no pools).
 
@@ -130,32 +264,17 @@ def kernel_manager_factory(wrap: Callable[[type], type]) -> Iterator[None]:
     import voila.app as voila_app
 
     original = voila_app.voila_kernel_manager_factory
-    missing = [hook for hook in MANAGER_HOOKS if hook not in _manager_attributes(original)]
-    if missing:
-        raise SystemExit(f"rulebook serve: Voilà's kernel manager lacks {', '.join(missing)}: see rulebook/site/voila_compat.py")
 
     def factory(base, preheat, pool_size, page_config_hook=None):  # noqa: ANN001, ANN202 - Voilà's signature
-        return wrap(original(base, preheat, pool_size, page_config_hook=page_config_hook))
+        site_class = wrap(original(base, preheat, pool_size, page_config_hook=page_config_hook))
+        check_overrides([site_class])
+        return site_class
 
     voila_app.voila_kernel_manager_factory = factory
     try:
         yield
     finally:
         voila_app.voila_kernel_manager_factory = original
-
-
-def _manager_attributes(factory: Callable[..., type]) -> set[str]:
-    """The names Voilà's preheating manager class defines (built on a bare base, never instantiated)."""
-
-    class Base:
-        def start_kernel(self) -> None: ...
-
-        def shutdown_kernel(self) -> None: ...
-
-        def cull_kernel_if_idle(self) -> None: ...
-
-    names = set(dir(factory(Base, True, 1)))
-    return names | {"notebook_data"}  # an instance attribute (set in __init__), not on the class
 
 
 def real_kernel_manager(base: type, preheat: bool = True, pool_size: int = 1) -> type:

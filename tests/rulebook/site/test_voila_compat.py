@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.site import voila_compat
+from tests.support.site_process import free_port
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -97,8 +98,99 @@ def test_the_request_info_url_is_voilas():
     assert ENV_VARIABLE.VOILA_APP_PORT == "VOILA_APP_PORT" and ENV_VARIABLE.VOILA_SERVER_URL == "VOILA_SERVER_URL"
 
 
-def test_the_manager_hooks_exist_on_voilas_manager():
-    from voila.app import voila_kernel_manager_factory
+def site_classes() -> list[type]:
+    """The site's classes that subclass Voilà's: the app, its handlers, and the capped manager over Voilà's own."""
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-    names = voila_compat._manager_attributes(voila_kernel_manager_factory)
-    assert set(voila_compat.MANAGER_HOOKS) <= names
+    from rulebook.site import app
+    from rulebook.site.kernels import capped_kernel_manager
+
+    from jupyter_server.base.handlers import APIHandler, FileFindHandler
+
+    from rulebook.site.assets import with_compressed_static
+
+    handlers = [value for value in vars(app).values() if isinstance(value, type) and value.__module__ == app.__name__]
+    # what the handler table makes of jupyter_server's file and API handlers (app.with_site_errors, assets.py)
+    handlers += [with_compressed_static(app.with_site_errors(FileFindHandler)), app.with_site_errors(APIHandler)]
+    pooled = capped_kernel_manager(voila_compat.real_kernel_manager(AsyncMappingKernelManager), 4)
+    unpooled = capped_kernel_manager(voila_compat.real_kernel_manager(AsyncMappingKernelManager, preheat=False), 4)
+    from rulebook.site.memory import WalledKernelManager
+
+    return [*handlers, pooled, unpooled, WalledKernelManager]
+
+
+def test_every_override_of_voila_is_declared_and_fits_the_installed_version():
+    classes = site_classes()
+    assert {cls.__name__ for cls in classes} >= {"RulebookVoila", "SitePageHandler", "SiteKernelWebsocket", "CappedKernelManager"}
+    assert [problem for cls in classes for problem in voila_compat.override_problems(cls)] == []
+    voila_compat.check_overrides(classes)  # does not raise
+    # every declared override is one the site makes (the list is not a wish list)
+    made = set()
+    for cls in classes:
+        for index, part in enumerate(cls.__mro__):
+            if part.__module__.startswith("rulebook"):
+                for name in part.__dict__:
+                    owner = next((b for b in cls.__mro__[index + 1:] if name in b.__dict__ and not b.__module__.startswith("rulebook")), None)
+                    if owner is not None:
+                        made.add(f"{owner.__name__}.{name}")
+    assert set(voila_compat.OVERRIDES) <= made
+
+
+def test_an_undeclared_override_is_named():
+    from rulebook.site.app import SitePageHandler
+
+    class Sloppy(SitePageHandler):
+        def redirect_to_file(self, path):  # noqa: ANN001, ANN202 - VoilaHandler's, not declared
+            return None
+
+    problems = voila_compat.override_problems(Sloppy)
+    assert problems == ["Sloppy.redirect_to_file overrides voila.handler.VoilaHandler.redirect_to_file, which OVERRIDES does not declare"]
+    with pytest.raises(SystemExit, match="redirect_to_file"):
+        voila_compat.check_overrides([Sloppy])
+
+
+def test_a_method_voila_re_signed_is_named(monkeypatch):
+    from rulebook.site.app import SitePageHandler
+
+    key = "VoilaHandler.should_use_rendered_notebook"
+    monkeypatch.setitem(voila_compat.OVERRIDES, key, ("notebook_data, pool_size", "as if Voilà had dropped three parameters"))
+    assert voila_compat.override_problems(SitePageHandler) == [
+        f"{key} now takes (notebook_data, pool_size, template_name, theme, request_args);"
+        " the site's override was written for (notebook_data, pool_size)"
+    ]
+
+
+def test_a_method_voila_dropped_is_named(monkeypatch):
+    library = type("FillingManager", (), {"__module__": "voila.voila_kernel_manager"})
+
+    class Site(library):
+        def fill_up(self) -> None: ...
+
+    monkeypatch.setitem(voila_compat.OVERRIDES, "FillingManager.fill_up", ("", "a method Voilà no longer has"))
+    assert voila_compat.override_problems(Site) == ["FillingManager.fill_up is gone: Site.fill_up is never called"]
+
+
+def test_parameters_keep_names_and_kinds_only():
+    def method(self, a: int, b=2, *rest, c, **more): ...  # noqa: ANN001, ANN002, ANN003, ANN202
+
+    def keyword_only(self, *, kernel_id=None, **kwargs): ...  # noqa: ANN001, ANN003, ANN202
+
+    assert voila_compat.parameters(method) == "a, b, *rest, c, **more"
+    assert voila_compat.parameters(keyword_only) == "*, kernel_id, **kwargs"
+
+
+def test_rulebook_serve_refuses_overrides_that_no_longer_fit(tmp_path):
+    """The real command, with one declared signature made wrong: the site stops at start and names the method."""
+    notebooks = tmp_path / "notebooks"
+    notebooks.mkdir()
+    script = (
+        "import sys\n"
+        "from rulebook.site import voila_compat\n"
+        "voila_compat.OVERRIDES['VoilaKernelManager.fill_if_needed'] = ('delay', 'made wrong by the test')\n"
+        "from rulebook.cli import main\n"
+        f"sys.exit(main(['serve', '--notebooks', {str(notebooks)!r}, '--data', {str(tmp_path / 'data')!r}, '--port', '{free_port()}']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert "overrides of Voilà no longer fit" in done.stderr
+    assert "VoilaKernelManager.fill_if_needed now takes (delay, notebook_name, extra_kernel_env_variables, **kwargs)" in done.stderr

@@ -43,6 +43,7 @@ def planned_files(name: str) -> tuple[Planned, ...]:
     files += [Planned(f"view/{t}.tmpl", f"{view}/{t}") for t in (
         "__init__.py", "present.py", "texts.py", "examples.py", "board.js", "board.css")]
     files.append(Planned("notebook.ipynb.tmpl", f"notebooks/{name}.ipynb"))
+    files.append(Planned("tests/__init__.py.tmpl", f"tests/rulebook/games/{name}/__init__.py"))
     files.append(Planned("tests/test_game.py.tmpl", f"tests/rulebook/games/{name}/test_{name}_game.py"))
     return tuple(files)
 

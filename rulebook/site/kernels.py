@@ -65,6 +65,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
+from traitlets import TraitError
+
 from . import voila_compat
 
 #: What one page's kernel costs in memory, measured on the site (a game page
@@ -188,6 +190,20 @@ def _tell_page(kernel_id: str) -> None:
     page = PAGE_KERNEL.get()
     if page is not None and page.kernel_id is None:
         page.kernel_id = kernel_id
+
+
+def last_activity(kernel: Any) -> Any:
+    """When the kernel last did something, or None while it is still starting.
+
+    jupyter_server sets ``last_activity`` once the kernel has started; read
+    before, the trait raises ``TraitError`` (not ``AttributeError``, so
+    ``getattr(kernel, "last_activity", None)`` does not catch it and the
+    culler logged a traceback for every kernel still starting).
+    """
+    try:
+        return kernel.last_activity
+    except (AttributeError, TraitError):
+        return None
 
 
 def live_kernel_processes(pid: int | None = None) -> int:
@@ -552,7 +568,7 @@ def capped_kernel_manager(
 
         async def cull_kernel_if_idle(self, kernel_id: str) -> None:
             kernel = voila_compat.kernel_table(self).get(kernel_id)
-            if kernel is None or getattr(kernel, "last_activity", None) is None:
+            if kernel is None or last_activity(kernel) is None:
                 return None  # gone, or still starting: nothing to cull yet
             handed = self._handed.get(kernel_id)
             if handed is not None and time.monotonic() - handed < self.cull_grace:

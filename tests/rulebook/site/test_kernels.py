@@ -150,7 +150,11 @@ def test_the_culler_spares_starting_kernels_and_pages_that_just_arrived():
         fresh = await manager.start_kernel()
         starting = "k-starting"
         manager._kernels[starting] = SimpleNamespace(last_activity=None)
-        for kernel_id in (pooled, fresh, starting, "gone"):
+        # a real kernel manager before its kernel started: the trait is unset and raises TraitError when read
+        from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
+
+        manager._kernels["k-unset"] = ServerKernelManager()
+        for kernel_id in (pooled, fresh, starting, "k-unset", "gone"):
             await manager.cull_kernel_if_idle(kernel_id)
         assert manager.culled == []
         # after the grace, the ordinary culler decides

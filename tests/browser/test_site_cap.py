@@ -31,6 +31,22 @@ def _sample(site, stop: threading.Event, seen: list[int]) -> None:
         time.sleep(0.1)
 
 
+def _describe(pages, statuses) -> None:
+    """On a failure: what each visitor's page shows (printed, and a screenshot of each without a board)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for k, page in enumerate(pages):
+        try:
+            board = page.locator(".rb-slot-0-0").count()
+            text = page.evaluate("() => document.body ? document.body.innerText.slice(0, 300) : '(no body)'")
+            kernel = page.evaluate("() => { const c = document.getElementById('jupyter-config-data');"
+                                   " return c ? JSON.parse(c.textContent).kernelId || '' : ''; }")
+            print(f"visitor {k}: status {statuses[k]}, kernel {kernel}, board {board}, text {text!r}")
+            if not board:
+                page.screenshot(path=str(ARTIFACTS / f"site-cap-visitor-{k}.png"))
+        except Exception as problem:  # noqa: BLE001 - a description, never a second failure
+            print(f"visitor {k}: cannot be read ({problem})")
+
+
 @pytest.mark.browser
 def test_ten_visitors_at_once_under_a_cap_of_16_all_get_a_board(browser, start_site):
     # The server's own culling times (the tests' usual 4 s of grace would cull the kernels of
@@ -58,14 +74,21 @@ def test_ten_visitors_at_once_under_a_cap_of_16_all_get_a_board(browser, start_s
         for k, page in enumerate(pages):
             page.evaluate("url => { window.location.href = url; }", site.page_url("chiritsumo.ipynb", seed=k))
         for k, page in enumerate(pages):
-            page.locator(".rb-slot-0-0").first.wait_for(state="visible", timeout=BOARD_TIMEOUT_MS)
-            assert page.locator(".rb-site-full").count() == 0
+            try:
+                page.locator(".rb-slot-0-0").first.wait_for(state="visible", timeout=BOARD_TIMEOUT_MS)
+            except Exception:
+                _describe(pages, statuses)
+                raise
+            assert page.locator(".rb-site-full").count() == 0, f"visitor {k} got the site-full page"
     finally:
         stop.set()
         sampler.join()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     pages[-1].screenshot(path=str(ARTIFACTS / "site-cap-ten-visitors-390.png"))
-    assert all(codes == [200] for codes in statuses), f"page answers per visitor: {statuses}"
+    print(f"page answers per visitor: {statuses}")
+    # Every answer is the page (none "full"). A page may have opened again once: on two cores shared
+    # with ten browsers, ipywidgets' two seconds for a widget's model can run out (widgets_lost_watch).
+    assert all(codes and set(codes) == {200} and len(codes) <= 2 for codes in statuses), f"page answers per visitor: {statuses}"
     assert max(seen) <= CAP, f"kernels seen: {max(seen)}"
     log = site.log_text()
     assert "site full" not in log

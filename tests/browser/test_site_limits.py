@@ -241,3 +241,51 @@ def test_a_page_that_failed_midway_says_so_opens_again_three_times_then_offers_a
     page.locator(".rb-page-failed button").click()
     page.wait_for_function("() => document.querySelector('.rb-page-failed') && !document.querySelector('.rb-page-failed button')")
     assert len(loads) == 5
+
+
+def test_a_page_whose_widgets_were_not_all_made_opens_again_three_times_then_offers_a_button(page):
+    """ipywidgets waits 2 s for a widget's model; a page whose models took longer (ten pages opening at
+    once on two cores: CI saw it) shows "Error displaying widget: model not found" for good. The page's
+    watcher (``rb_site.macro.html.j2`` widgets_lost_watch) reopens it, as a page that failed midway."""
+    import jinja2
+
+    from rulebook.site.serve import TEMPLATES_DATA_DIR
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES_DATA_DIR / "voila" / "templates" / "rulebook")))
+    macros = env.get_template("rb_site.macro.html.j2").module
+    # what the widgets' output renderer does when the model is missing: text, then the class
+    fail = ("<script>setTimeout(function () { var n = document.getElementById('out');"
+            " n.textContent = 'Error displaying widget: model not found'; n.classList.add('jupyter-widgets'); }, 300);</script>")
+    html = f"<html><body>{macros.reopen_function()}{macros.widgets_lost_watch()}<div id='out'>Loading widget...</div>{fail}</body></html>"
+    url = "http://127.0.0.1:9/voila/render/game.ipynb?seed=4"
+    page.route(url, lambda route: route.fulfill(body=html, content_type="text/html; charset=utf-8"))
+    loads: list[str] = []
+    page.on("load", lambda: loads.append(page.url))
+    page.goto(url)
+    banner = page.locator(".rb-widgets-failed")
+    banner.wait_for(state="visible")
+    assert "opening the page again" in banner.inner_text() and "開き直します" in banner.inner_text()
+    page.locator(".rb-widgets-failed button").wait_for(state="visible", timeout=60_000)
+    assert "Your table is safe" in page.locator(".rb-widgets-failed").inner_text()
+    assert len(loads) == 4  # the first load and three automatic ones, then it waits for the visitor
+    assert page.locator(".rb-widgets-failed").count() == 1  # one banner, however many mutations followed
+
+
+def test_a_page_whose_widgets_load_is_left_alone(page):
+    """The watcher does nothing on a page whose widgets draw (other text, even the same words in a sentence)."""
+    import jinja2
+
+    from rulebook.site.serve import TEMPLATES_DATA_DIR
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES_DATA_DIR / "voila" / "templates" / "rulebook")))
+    macros = env.get_template("rb_site.macro.html.j2").module
+    drawn = ("<script>setTimeout(function () { var n = document.getElementById('out');"
+             " n.textContent = 'Rules: an Error displaying widget: model not found is not this'; }, 300);</script>")
+    html = f"<html><body>{macros.reopen_function()}{macros.widgets_lost_watch()}<div id='out'>Loading widget...</div>{drawn}</body></html>"
+    url = "http://127.0.0.1:9/voila/render/game.ipynb?seed=5"
+    page.route(url, lambda route: route.fulfill(body=html, content_type="text/html; charset=utf-8"))
+    loads: list[str] = []
+    page.on("load", lambda: loads.append(page.url))
+    page.goto(url)
+    page.wait_for_timeout(3000)
+    assert page.locator(".rb-reconnecting").count() == 0 and len(loads) == 1

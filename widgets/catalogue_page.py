@@ -16,6 +16,7 @@ from rulebook.site.catalogue import ENTRIES, SORT_KEYS, Entry, filter_entries, i
 from .base import PageLink, StyleSheet
 from .i18n import t
 from .lab import lab_href
+from .lean import hide
 
 Notice = tuple[str, str]
 
@@ -136,7 +137,7 @@ class IndexPage:
         self.intro.value = e(intro)
         notices = "".join(f"<div>{e(ja if self.lang == 'ja' else en)}</div>" for ja, en in self.notices)
         self.notice.value = f'<div class="rb-notice-box">{notices}</div>' if notices else ""
-        self.notice.layout.display = None if notices else "none"
+        hide(self.notice, not notices)
         head = [self._w(x, y) for x, y in (("ゲーム", "Game"), ("人数", "Players"), ("時間", "Time"), ("年齢", "Age"), ("年", "Year"), ("状態", "Status"))]
         rows = []
         suffix = "" if self.lang == self.default_lang else f"?lang={self.lang}"

@@ -38,6 +38,7 @@ from .base import PageLink, kernel_loop
 from .game_page.parts import classed as _classed
 from .host_page.new_table import NewTablePart
 from .host_page.parts import close_tree as _close_tree
+from .lean import hide
 from .host_page.sheet import PRINT_ESM, PRINT_ONCLICK, HostStyle, SheetPart
 from .host_page.table_list import TableListPart
 from .host_page.words import WORDS, host_word as _w
@@ -150,7 +151,7 @@ class HostPage(NewTablePart, SheetPart, TableListPart):
         self.hide_sheet_button = _classed(w.Button(description=_w("hide_sheet", lang)), "rb-host-hide-sheet")
         self.hide_sheet_button.on_click(lambda _: self.hide_sheet())
         self.sheet_box = _classed(w.VBox([self.sheet, self.hide_sheet_button]), "rb-host-sheet-box")
-        self.sheet_box.layout.display = "none"
+        hide(self.sheet_box, True)
         new_box = _classed(
             w.VBox([self.new_title, self.game_input, self.players_input, self.seat_inputs, self.table_mode_input, self.label_input, self.open_button]),
             "rb-host-new",
@@ -187,7 +188,7 @@ class HostPage(NewTablePart, SheetPart, TableListPart):
         self.password.description = _w("password", lang)
         self.enter.description = _w("enter", lang)
         off = not self.house.host_password_set
-        self.login.layout.display = "none" if self.signed_in or off else None
+        hide(self.login, bool(self.signed_in or off))
         message = _w("no_password", lang) if off else self.message
         self.status.value = f"<div class='rb-notice-box rb-message'>{e(message)}</div>" if message else ""
         if not self.signed_in:

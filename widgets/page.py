@@ -26,6 +26,7 @@ from rulebook.tables.store import TableStore
 from .app import GameApp, error_id, load_view, log_error, rules_package
 from .catalogue_page import IndexPage
 from .i18n import LANGS
+from .lean import shared_defaults
 
 if TYPE_CHECKING:
     from rulebook.site.host import LoginGuard
@@ -153,21 +154,22 @@ def make_game_app(name: str, params: Mapping[str, str], house: House | None = No
             pass
     table_id = params.get(links.TABLE_PARAM, "").strip() or None
     keys = links.parse_keys(params.get(links.KEYS_PARAM))
-    app = GameApp(
-        game,
-        lang=lang,
-        options=options or None,
-        seed=settings["seed"],
-        seats=seats,
-        table=settings["table"],
-        notices=notices,
-        table_id=table_id,
-        keys=keys,
-        claim=params.get(links.CLAIM_PARAM, "").strip() == "1",
-        notes=in_house.notes,
-        public_url=house.public_url,
-        learn=settings["learn"],
-    )
+    with shared_defaults():  # one layout and one style per kind for the page's widgets (widgets/lean.py)
+        app = GameApp(
+            game,
+            lang=lang,
+            options=options or None,
+            seed=settings["seed"],
+            seats=seats,
+            table=settings["table"],
+            notices=notices,
+            table_id=table_id,
+            keys=keys,
+            claim=params.get(links.CLAIM_PARAM, "").strip() == "1",
+            notes=in_house.notes,
+            public_url=house.public_url,
+            learn=settings["learn"],
+        )
     if settings["learn"] and app.lesson is None:
         app.notices.append(("このゲームの遊び方ガイドはまだありません。", "This game has no lesson yet."))
         app.refresh()
@@ -236,7 +238,8 @@ def index_page() -> IndexPage:
     house = current_house()
     notices: list[Notice] = []
     lang = page_lang(params, notices, house.lang)
-    page = IndexPage(lang, notices, shelf=house.shelf if house.shelf_chosen else None, default_lang=house.lang)
+    with shared_defaults():
+        page = IndexPage(lang, notices, shelf=house.shelf if house.shelf_chosen else None, default_lang=house.lang)
     display(page.root)
     return page
 

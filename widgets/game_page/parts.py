@@ -18,6 +18,7 @@ from rulebook.tables.session import TableSession
 from rulebook.tables.store import TableStore
 
 from ..i18n import t
+from ..lean import hide  # noqa: F401 - the page's parts hide and show through it
 
 if TYPE_CHECKING:
     from ..lesson import LessonGuide
@@ -25,11 +26,6 @@ if TYPE_CHECKING:
 
 LOG_LINES = 300
 """The log shows this many of the latest moves."""
-
-
-def hide(widget: w.Widget, hidden: bool) -> None:
-    """Hide (or show again) a widget without taking it out of the page: its place and state stay."""
-    widget.layout.display = "none" if hidden else None
 
 
 def classed(widget: w.Widget, *classes: str) -> w.Widget:

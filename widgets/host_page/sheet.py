@@ -11,6 +11,7 @@ from rulebook.tables.store import NoSuchTable
 
 from ..base import StyleSheet, asset
 from ..i18n import t
+from ..lean import hide
 from .parts import HostParts
 from .words import host_word as _w
 
@@ -106,11 +107,11 @@ class SheetPart(HostParts):
             f"<div class='rb-sheet-cards'>{''.join(cards)}</div>"
             f"<button class='rb-sheet-print jupyter-button' onclick='{PRINT_ONCLICK}'>{e(_w('print', lang))}</button></div>"
         )
-        self.sheet_box.layout.display = None
+        hide(self.sheet_box, False)
 
     def hide_sheet(self) -> None:
         if not self.signed_in:
             return
         self.sheet_table = None
         self.sheet.value = ""
-        self.sheet_box.layout.display = "none"
+        hide(self.sheet_box, True)

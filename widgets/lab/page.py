@@ -23,6 +23,7 @@ from rulebook.lab.spec import DEFAULT_ITERATIONS, LabError, SimSpec, make_spec, 
 
 from ..base import PageLink, StyleSheet, asset
 from ..i18n import t
+from ..lean import hide
 from .results import WORDS, lab_word as _w, results_html
 
 PAGE_MAX_GAMES = 20_000
@@ -193,7 +194,7 @@ class LabPage:
             self.error_box.value = f'<div class="rb-error-box">{html.escape(_w("failed", self.lang, id=self.error_key))}</div>'
         else:
             self.error_box.value = ""
-        self.error_box.layout.display = None if self.error_box.value else "none"
+        hide(self.error_box, not self.error_box.value)
 
     def show_progress(self, p: Progress) -> None:
         self.bar.max = max(1, p.total)

@@ -21,6 +21,7 @@ from rulebook.games.chiritsumo.geometry import COLOURS, SLOTS
 from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, ScoreBreakdown, asset, esm
+from ...lean import hide
 from ..base import BaseView, typed_pips
 from ..model import ViewModel, as_int, engine_for, refuse
 from .common import Page, action_label, best_for, colour_name, completion_for, entry_seat, seat_name, slot_from_browser
@@ -101,10 +102,10 @@ class View(BaseView):
         self.mode_input.value = options.get("mode", "solo")
         if options.get("mode") == "hakoniwa":
             self.players_input.value = options.get("players", 2)
-        self.players_input.layout.display = None if self.mode_input.value == "hakoniwa" else "none"
+        hide(self.players_input, self.mode_input.value != "hakoniwa")
 
     def _on_options_change(self, _change: Any) -> None:
-        self.players_input.layout.display = None if self.mode_input.value == "hakoniwa" else "none"
+        hide(self.players_input, self.mode_input.value != "hakoniwa")
         self.context.seats_changed()
 
     def default_seats(self, options: Mapping[str, Any]) -> list[str]:

@@ -22,6 +22,7 @@ from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse, 
 from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
+from ...lean import own_style
 from ..base import BaseView
 from .companion import score_html, wage_html
 from .examples import example_view
@@ -82,7 +83,7 @@ class Companion:
             (self.final_workers, "calc_workers"), (self.goods, "calc_goods"),
         ):
             widget.description = WORDS(key, lang)
-            widget.style.description_width = "initial"
+            own_style(widget).description_width = "initial"
         self.wage_button.description = WORDS("calc_wage_button", lang)
         self.score_button.description = WORDS("calc_score_button", lang)
 

@@ -23,6 +23,7 @@ from rulebook.games.treasure_hunt.state import Phase, State
 from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
+from ...lean import hide
 from ..base import BaseView
 from ..model import Control, Engine, as_int, as_ints, engine_for, refuse
 from .common import Page, action_label, number_action, percent
@@ -61,7 +62,7 @@ class View(BaseView):
         self.progress_label.add_class("rb-solve-label")
         self.progress_box = w.VBox([self.progress_label, self.progress])
         self.progress_box.add_class("rb-solve")
-        self.progress_box.layout.display = "none"
+        hide(self.progress_box, True)
         self.panel = w.VBox([self.progress_box])
         self.entry: list[int] = [0, 0]
         self.entry_rows = [w.HBox(), w.HBox()]
@@ -112,7 +113,7 @@ class View(BaseView):
 
     # ----- advice ----------------------------------------------------------------------------------
     def _on_progress(self, done: int, total: int) -> None:
-        self.progress_box.layout.display = None if done < total else "none"  # gone once solved
+        hide(self.progress_box, done >= total)  # gone once solved
         self.progress.value = int(self.progress.max * done / max(total, 1))
         share = f"{done / max(total, 1):.0%}"
         self.progress_label.value = html.escape(WORDS("solving", self.lang, share=share, done=f"{done:,}", total=f"{total:,}"))
@@ -124,7 +125,7 @@ class View(BaseView):
             try:
                 result = solver.advice(self.rules, progress=self._on_progress)
             finally:
-                self.progress_box.layout.display = "none"
+                hide(self.progress_box, True)
             if result.source == "solved":
                 self.solves_shown += 1
             return result

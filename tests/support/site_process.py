@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Callable, TypeVar
 from urllib.parse import quote, urlencode
 
+from rulebook.site.kernels import default_max_kernels, pool_budget
 from rulebook.site.process import KernelProcess, cpu_ticks, kernel_processes
 from rulebook.site.serve import HOST, SiteOptions, command_line
 
@@ -187,18 +188,30 @@ class SiteProcess:
 
         wait_until(answers, timeout, 0.25, "the site to answer")
 
+    @property
+    def pooled_at_rest(self) -> int:
+        """Preheated kernels the site keeps when nobody visits: the pools, within the pools' budget under the cap.
+
+        Under a small cap (``--max-kernels 16``: a budget of 8) not every
+        preheated notebook gets its kernel (``kernels.pool_budget``).
+        """
+        cap = self.options.max_kernels or default_max_kernels()
+        return min(self.pool_kernels, pool_budget(cap))
+
     def wait_pools(self, timeout: float = 120) -> None:
-        """Wait until every preheated notebook's pool has been filled once and
+        """Wait until the pools have been filled (as far as the pools' budget allows) and
         the pooled kernels have gone quiet (run their notebook up to the wait
         for a request)."""
         names = self.options.preheated_notebooks
+        size = max(1, self.options.pool_size)
+        wanted = min(len(names), -(-self.pooled_at_rest // size))
         wait_until(
-            lambda: all(f"Kernel pool of {n} is filled" in self.log_text() for n in names),
+            lambda: sum(f"Kernel pool of {n} is filled" in self.log_text() for n in names) >= wanted,
             timeout,
             0.25,
             "the kernel pools to fill",
         )
-        self.wait_kernels_quiet(timeout)
+        self.wait_kernels_quiet(timeout, count=self.pooled_at_rest)
 
     def wait_kernels_quiet(self, timeout: float = 60, count: int | None = None, quiet: float = 0.6) -> None:
         """Wait until ``count`` kernels (default: the pools) run and none used

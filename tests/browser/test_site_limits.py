@@ -243,25 +243,30 @@ def test_a_page_that_failed_midway_says_so_opens_again_three_times_then_offers_a
     assert len(loads) == 5
 
 
-def test_a_page_whose_widgets_were_not_all_made_opens_again_three_times_then_offers_a_button(page):
-    """ipywidgets waits 2 s for a widget's model; a page whose models took longer (ten pages opening at
-    once on two cores: CI saw it) shows "Error displaying widget: model not found" for good. The page's
-    watcher (``rb_site.macro.html.j2`` widgets_lost_watch) reopens it, as a page that failed midway."""
+def _watched_page(page, url: str, script: str) -> list[str]:
+    """Open at ``url`` a page with the site's widget watcher and ``script``; the URLs of its loads so far."""
     import jinja2
 
     from rulebook.site.serve import TEMPLATES_DATA_DIR
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES_DATA_DIR / "voila" / "templates" / "rulebook")))
     macros = env.get_template("rb_site.macro.html.j2").module
-    # what the widgets' output renderer does when the model is missing: text, then the class
-    fail = ("<script>setTimeout(function () { var n = document.getElementById('out');"
-            " n.textContent = 'Error displaying widget: model not found'; n.classList.add('jupyter-widgets'); }, 300);</script>")
-    html = f"<html><body>{macros.reopen_function()}{macros.widgets_lost_watch()}<div id='out'>Loading widget...</div>{fail}</body></html>"
-    url = "http://127.0.0.1:9/voila/render/game.ipynb?seed=4"
+    html = (f"<html><body>{macros.reopen_function()}{macros.widgets_lost_watch()}<div id='out'>Loading widget...</div>"
+            f"<script>setTimeout(function () {{ var n = document.getElementById('out'); {script} }}, 300);</script></body></html>")
     page.route(url, lambda route: route.fulfill(body=html, content_type="text/html; charset=utf-8"))
     loads: list[str] = []
     page.on("load", lambda: loads.append(page.url))
     page.goto(url)
+    return loads
+
+
+def test_a_page_whose_widgets_were_not_all_made_opens_again_three_times_then_offers_a_button(page):
+    """ipywidgets waits 2 s for a widget's model; a page whose models took longer (ten pages opening at
+    once on two cores: CI saw it) shows "Error displaying widget: model not found" for good. The page's
+    watcher (``rb_site.macro.html.j2`` widgets_lost_watch) reopens it, as a page that failed midway."""
+    # what the widgets' output renderer does when the model is missing: text, then the class
+    loads = _watched_page(page, "http://127.0.0.1:9/voila/render/game.ipynb?seed=4",
+                          "n.textContent = 'Error displaying widget: model not found'; n.classList.add('jupyter-widgets');")
     banner = page.locator(".rb-widgets-failed")
     banner.wait_for(state="visible")
     assert "opening the page again" in banner.inner_text() and "開き直します" in banner.inner_text()
@@ -273,19 +278,7 @@ def test_a_page_whose_widgets_were_not_all_made_opens_again_three_times_then_off
 
 def test_a_page_whose_widgets_load_is_left_alone(page):
     """The watcher does nothing on a page whose widgets draw (other text, even the same words in a sentence)."""
-    import jinja2
-
-    from rulebook.site.serve import TEMPLATES_DATA_DIR
-
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES_DATA_DIR / "voila" / "templates" / "rulebook")))
-    macros = env.get_template("rb_site.macro.html.j2").module
-    drawn = ("<script>setTimeout(function () { var n = document.getElementById('out');"
-             " n.textContent = 'Rules: an Error displaying widget: model not found is not this'; }, 300);</script>")
-    html = f"<html><body>{macros.reopen_function()}{macros.widgets_lost_watch()}<div id='out'>Loading widget...</div>{drawn}</body></html>"
-    url = "http://127.0.0.1:9/voila/render/game.ipynb?seed=5"
-    page.route(url, lambda route: route.fulfill(body=html, content_type="text/html; charset=utf-8"))
-    loads: list[str] = []
-    page.on("load", lambda: loads.append(page.url))
-    page.goto(url)
+    loads = _watched_page(page, "http://127.0.0.1:9/voila/render/game.ipynb?seed=5",
+                          "n.textContent = 'Rules: an Error displaying widget: model not found is not this';")
     page.wait_for_timeout(3000)
     assert page.locator(".rb-reconnecting").count() == 0 and len(loads) == 1

@@ -38,17 +38,25 @@ def test_another_tornado_is_only_a_warning():
     assert warnings == ["tornado 7.0 is installed; the site was checked against tornado 6.6.1"]
 
 
-def test_rulebook_serve_refuses_an_untested_voila(tmp_path):
-    """The real command: Voilà's version is faked through importlib.metadata, nothing else changes."""
+def serve_patched(patch: str, notebooks: Path, data: Path, port: int) -> subprocess.CompletedProcess:
+    """``rulebook serve`` in a fresh Python after ``patch`` (lines run first); it must exit, not serve."""
     script = (
-        "import importlib.metadata as m, sys\n"
-        "real = m.version\n"
-        "m.version = lambda name: '9.9.9' if name == 'voila' else real(name)\n"
-        "from rulebook.cli import main\n"
-        f"sys.exit(main(['serve', '--notebooks', {str(tmp_path)!r}, '--data', {str(tmp_path / 'data')!r}, '--port', '1']))\n"
+        "import sys\n" + patch + "from rulebook.cli import main\n"
+        f"sys.exit(main(['serve', '--notebooks', {str(notebooks)!r}, '--data', {str(data)!r}, '--port', '{port}']))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode != 0
+    return done
+
+
+def test_rulebook_serve_refuses_an_untested_voila(tmp_path):
+    """The real command: Voilà's version is faked through importlib.metadata, nothing else changes."""
+    patch = (
+        "import importlib.metadata as m\n"
+        "real = m.version\n"
+        "m.version = lambda name: '9.9.9' if name == 'voila' else real(name)\n"
+    )
+    done = serve_patched(patch, tmp_path, tmp_path / "data", 1)
     assert "refusing to start on an untested Voilà" in done.stderr and "voila 9.9.9" in done.stderr
     assert "voila 0.5.13" in done.stderr
     assert not (tmp_path / "data").exists()  # refused before anything was made
@@ -183,14 +191,10 @@ def test_rulebook_serve_refuses_overrides_that_no_longer_fit(tmp_path):
     """The real command, with one declared signature made wrong: the site stops at start and names the method."""
     notebooks = tmp_path / "notebooks"
     notebooks.mkdir()
-    script = (
-        "import sys\n"
+    patch = (
         "from rulebook.site import voila_compat\n"
         "voila_compat.OVERRIDES['VoilaKernelManager.fill_if_needed'] = ('delay', 'made wrong by the test')\n"
-        "from rulebook.cli import main\n"
-        f"sys.exit(main(['serve', '--notebooks', {str(notebooks)!r}, '--data', {str(tmp_path / 'data')!r}, '--port', '{free_port()}']))\n"
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
-    assert done.returncode != 0
+    done = serve_patched(patch, notebooks, tmp_path / "data", free_port())
     assert "overrides of Voilà no longer fit" in done.stderr
     assert "VoilaKernelManager.fill_if_needed now takes (delay, notebook_name, extra_kernel_env_variables, **kwargs)" in done.stderr

@@ -23,6 +23,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
+from rulebook.core.chance import draw_outcome
 from rulebook.core.errors import IllegalAction
 from rulebook.core.game import CHANCE, TERMINAL, Game
 
@@ -136,9 +137,7 @@ class SearchBot:
             if self.horizon is not None and self.evaluate is not None and self.horizon(start, state):
                 return self.evaluate(state, seat)
             if player == CHANCE:
-                outcomes = game.chance_outcomes(state)
-                probs = np.array([p for _, p in outcomes], dtype=float)
-                action = outcomes[int(rng.choice(len(outcomes), p=probs / probs.sum()))][0]
+                action = draw_outcome(game.chance_outcomes(state), rng)
             else:
                 action = self.rollout(game, state, rng)
             state = game.next_state(state, action)

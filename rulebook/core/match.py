@@ -22,6 +22,7 @@ from typing import Any, Callable, Collection, Mapping, Sequence
 
 import numpy as np
 
+from .chance import draw_outcome
 from .errors import BadOption, BadRecord, IllegalAction, UnreadableAction
 from .game import CHANCE, TERMINAL, Game
 
@@ -382,11 +383,7 @@ class Match:
         Also for pages in table mode that enter the physical chance (dice) but
         let the seed draw the rest (a digital deal): same seed, same deal.
         """
-        outcomes = self.game.chance_outcomes(state)
-        probs = np.array([p for _, p in outcomes], dtype=float)
-        rng = np.random.default_rng([self.seed, CHANCE_STREAM, k])
-        index = int(rng.choice(len(outcomes), p=probs / probs.sum()))
-        return outcomes[index][0]
+        return draw_outcome(self.game.chance_outcomes(state), np.random.default_rng([self.seed, CHANCE_STREAM, k]))
 
     def bot_rng(self) -> np.random.Generator:
         """The generator a bot gets for the current ply (replays identically)."""

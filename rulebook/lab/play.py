@@ -18,6 +18,7 @@ import numpy as np
 
 from rulebook.bots.search import SearchBot
 from rulebook.core import CHANCE, TERMINAL, Game, get_game
+from rulebook.core.chance import draw_outcome
 from rulebook.core.match import BOT_STREAM, CHANCE_STREAM
 
 from .spec import SimSpec
@@ -54,9 +55,7 @@ def lab_bot(game: Game, kind: str, iterations: int) -> Any:
 
 
 def _draw(outcomes: Sequence[tuple[Any, float]], seed: int, k: int) -> Any:
-    probs = np.array([p for _, p in outcomes], dtype=float)
-    rng = np.random.default_rng([seed, CHANCE_STREAM, k])
-    return outcomes[int(rng.choice(len(outcomes), p=probs / probs.sum()))][0]
+    return draw_outcome(outcomes, np.random.default_rng([seed, CHANCE_STREAM, k]))
 
 
 def play_game(game: Game, options: Mapping[str, Any], seats: Sequence[str], seed: int, iterations: int) -> tuple[list[Any], list[Any], list[int]]:

@@ -190,10 +190,11 @@ QUIET_WORKER: dict[str, Any] = {
 }
 """Worker settings of the lab's own LocalCluster: fewer wake-ups of the event loop beside the games.
 
-Measured (300 random Dice of Tower games in one task, CPU of the game
-thread): the games cost 10–20 % more CPU in a worker's task thread than in
-a plain process, and the loop thread adds its own; these settings and
-``worker.GameWorker`` bring the task thread back near the plain loop's figure.
+A small saving (each wake-up takes the GIL from the game thread for a
+moment). What made games ~40 % slower in a worker than in a plain loop was
+elsewhere: numpy's ``Generator.choice`` released the GIL on every chance
+draw, so the worker's waiting event-loop thread was woken ~8,000 times a
+second (``rulebook/core/chance.py`` says how and what replaced it).
 """
 
 
@@ -215,8 +216,6 @@ class local_client:
 
         import dask
 
-        from .worker import GameWorker
-
         logging.getLogger("distributed").setLevel(logging.CRITICAL)
         # The nanny hands this config to the worker processes it starts.
         self.config = dask.config.set(QUIET_WORKER)
@@ -230,7 +229,6 @@ class local_client:
             silence_logs=logging.CRITICAL,
         )
         self.client = Client(self.cluster)
-        self.client.register_plugin(GameWorker(), name=GameWorker.name)
         return self.client
 
     def __exit__(self, *exc: Any) -> None:

@@ -81,20 +81,25 @@ def sample_forever(server_pid: int, out: str, interval: float = 0.25, scan_every
     ``scan_every`` samples; known kernels' ticks every sample. Ends when the
     server is gone or the process is terminated.
     """
-    from rulebook.site.process import _stat_fields, cpu_ticks, kernel_processes, rss_kb
+    from rulebook.site.process import _stat_fields, cpu_ticks, descendants, kernel_processes, rss_kb
 
     kernels: dict[int, str | None] = {}
+    helpers: list[int] = []
     n = 0
     with open(out, "a", buffering=1) as sink:
         while _stat_fields(server_pid):
             if n % scan_every == 0:
                 kernels = {k.pid: k.kernel_id for k in kernel_processes(server_pid)}
+                helpers = [pid for pid in descendants(server_pid) if pid not in kernels]
             row = {}
             for pid, kernel_id in kernels.items():
                 fields = _stat_fields(pid)
                 if fields and fields[0] != "Z":
                     row[pid] = [kernel_id, int(fields[11]) + int(fields[12]), rss_kb(pid)]
-            sink.write(json.dumps({"t": time.time(), "server": cpu_ticks(server_pid), "rss": rss_kb(server_pid), "kernels": row}) + "\n")
+            # the kernels' zygote and launchers (zygote.py): what starting kernels costs beside the kernels
+            launch = {pid: cpu_ticks(pid) for pid in helpers}
+            sink.write(json.dumps({"t": time.time(), "server": cpu_ticks(server_pid), "rss": rss_kb(server_pid),
+                                   "kernels": row, "launch": launch}) + "\n")
             n += 1
             time.sleep(interval)
 
@@ -133,7 +138,7 @@ class Samples:
         """
         rows = self.window(t0, t1)
         if len(rows) < 2:
-            return {"server": float("nan"), "kernel": float("nan"), "refill": float("nan")}
+            return {"server": float("nan"), "kernel": float("nan"), "refill": float("nan"), "launch": float("nan")}
         first = rows[0]
         series: dict[str, list[tuple[float, int]]] = {}
         ids: dict[str, str | None] = {}
@@ -153,7 +158,15 @@ class Samples:
             cut = max(start, before[-1] if before else start)
             refill += cut - start
             kernel += last - cut
-        return {"server": (rows[-1]["server"] - first["server"]) / TICK, "kernel": kernel / TICK, "refill": refill / TICK}
+        launch = 0
+        seen: dict[str, list[int]] = {}
+        for row in rows:
+            for pid, ticks in row.get("launch", {}).items():
+                seen.setdefault(pid, []).append(ticks)
+        for pid, ticks in seen.items():
+            launch += ticks[-1] - (ticks[0] if pid in first.get("launch", {}) else 0)
+        return {"server": (rows[-1]["server"] - first["server"]) / TICK, "kernel": kernel / TICK, "refill": refill / TICK,
+                "launch": launch / TICK}
 
 
 def cpu_line(cpu: dict[str, float], pages: int) -> tuple[str, float]:
@@ -161,8 +174,8 @@ def cpu_line(cpu: dict[str, float], pages: int) -> tuple[str, float]:
         return "no page opened", float("nan")
     per = {k: v / pages for k, v in cpu.items()}
     total = sum(per.values())
-    return (f"CPU per page {total:.2f} s (kernel {per['kernel']:.2f} · server {per['server']:.2f} · pool refill {per['refill']:.2f};"
-            f" {pages} pages)"), total
+    return (f"CPU per page {total:.2f} s (kernel {per['kernel']:.2f} · server {per['server']:.2f} · pool refill {per['refill']:.2f}"
+            f" · kernel launchers {per.get('launch', 0.0):.2f}; {pages} pages)"), total
 
 
 # ----- the crowd: Locust users speaking the site's protocol ---------------------------------------------------------
@@ -381,7 +394,7 @@ def scenario_check(run: Run) -> None:
           " (taken out of each visit's window below)")
     totals: dict[str, float] = {}
     for kind, spans in windows.items():
-        sums = {"server": 0.0, "kernel": 0.0, "refill": 0.0}
+        sums = {"server": 0.0, "kernel": 0.0, "refill": 0.0, "launch": 0.0}
         for t0, t1, kernel_id, at in spans:
             for key, value in samples.cpu(t0, t1, {kernel_id: at}).items():
                 sums[key] += value - (idle[key] * (t1 - t0) if key != "kernel" else 0.0)

@@ -31,6 +31,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="start each page's kernel on request instead of keeping a preheated pool",
     )
     s.add_argument(
+        "--no-fork-kernels",
+        dest="fork_kernels",
+        action="store_false",
+        help="start every kernel from scratch instead of forking it from a warm zygote process",
+    )
+    s.add_argument(
         "--pool-size",
         type=int,
         default=site.DEFAULT_POOL_SIZE,
@@ -214,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
             cull_grace=args.cull_grace,
             cell_timeout=args.cell_timeout,
             max_store_mb=args.max_store_mb,
+            fork_kernels=args.fork_kernels,
         )
         if args.notebooks is not None:
             kwargs["notebooks"] = args.notebooks

@@ -14,6 +14,12 @@ it was given and shuts a kernel over it down with a message to its page;
 this wall only makes sure a kernel cannot run far past that limit between
 two checks (``limits.memory_wall_mb``). Kept light: nothing but the
 standard library runs before the kernel.
+
+When the server runs a kernel zygote (``RULEBOOK_KERNEL_ZYGOTE``), the
+launcher first asks it for the kernel: forked from a process that has
+already imported what a kernel imports, it starts without paying for its
+imports, and the launcher stays as the kernel's stand-in for Jupyter
+(``zygote.py``). The wall is then set in the forked kernel.
 """
 
 from __future__ import annotations
@@ -39,8 +45,16 @@ def set_memory_wall(megabytes: int) -> None:
 def main(argv: list[str]) -> None:
     if len(argv) < 3 or argv[1] != "--" or not argv[0].isdigit():
         raise SystemExit("usage: python -m rulebook.site.kernel_launch MB -- <kernel command>")
-    set_memory_wall(int(argv[0]))
+    wall = int(argv[0])
     command = argv[2:]
+    if os.environ.get("RULEBOOK_KERNEL_ZYGOTE"):
+        from . import zygote  # standard library only until a fork is refused
+
+        if zygote.eligible(command):
+            asked = zygote.ask(os.environ["RULEBOOK_KERNEL_ZYGOTE"], command, wall)
+            if asked is not None:
+                sys.exit(zygote.stand_in(*asked))
+    set_memory_wall(wall)
     os.execvp(command[0], command)
 
 

@@ -22,8 +22,11 @@ def wall_mb(environ: dict[str, str] | None = None) -> int:
 
 
 def walled_command(command: list[str], megabytes: int, python: str | None = None) -> list[str]:
-    """``command`` started through ``rulebook.site.kernel_launch`` with a ``megabytes`` wall (as is for 0)."""
-    if megabytes <= 0 or not command:
+    """``command`` started through ``rulebook.site.kernel_launch`` with a ``megabytes`` wall.
+
+    As is for 0, unless the server runs a kernel zygote (the launcher asks it first).
+    """
+    if not command or (megabytes <= 0 and not os.environ.get("RULEBOOK_KERNEL_ZYGOTE")):
         return command
     return [python or sys.executable, "-m", "rulebook.site.kernel_launch", str(megabytes), "--", *command]
 

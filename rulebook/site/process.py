@@ -15,6 +15,8 @@ import os
 import re
 from dataclasses import dataclass
 
+STAND_IN = "rulebook.site.kernel_launch"
+"""The module a kernel's launcher runs; while its argv says so, it is not (yet, or any more) the kernel."""
 _KERNEL_FILE = re.compile(r"kernel-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.json")
 
 
@@ -91,8 +93,8 @@ def kernel_processes(server_pid: int) -> list[KernelProcess]:
     kernels = []
     for pid in descendants(server_pid):
         argv = read_proc(f"/proc/{pid}/cmdline").split("\0")
-        if not any("ipykernel" in a for a in argv):
-            continue
+        if not any("ipykernel" in a for a in argv) or STAND_IN in argv:
+            continue  # a launcher standing in for a forked kernel (zygote.py) is not the kernel
         match = next((m for a in argv if (m := _KERNEL_FILE.search(a))), None)
         kernels.append(KernelProcess(pid, match.group(1) if match else None))
     return kernels

@@ -36,6 +36,7 @@ The choices (voila 0.5.13; see docs/architecture.md "The site"):
 
 from __future__ import annotations
 
+import atexit
 import os
 import sys
 from dataclasses import dataclass, field
@@ -123,6 +124,8 @@ class SiteOptions:
     """What one visitor may take: pages, websockets, message size, kernel memory (``limits.py``)."""
     max_store_mb: int = DEFAULT_MAX_STORE_MB
     """No new table once the table store takes this many MB (0: no cap); docs/security.md."""
+    fork_kernels: bool = True
+    """Kernels forked from a warm zygote process (``zygote.py``); False: each kernel imports from scratch."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "notebooks", Path(self.notebooks).resolve())
@@ -311,6 +314,8 @@ def cli_arguments(options: SiteOptions) -> list[str]:
         args += ["--house", str(options.house)]
     if not options.preheat:
         args.append("--no-preheat")
+    if not options.fork_kernels:
+        args.append("--no-fork-kernels")
     return args
 
 
@@ -366,6 +371,7 @@ def serve(options: SiteOptions) -> None:
     raise_open_files_limit()  # each websocket holds ~8 descriptors: the soft limit (often 1,024) is the first wall
     os.environ.update(site_environment(options))
     os.environ["JUPYTER_PATH"] = jupyter_path_with_template()
+    zygote = start_zygote() if options.fork_kernels else None
     from traitlets.config import Config
 
     from .app import RulebookVoila  # imports Voilà: slow, so only here
@@ -373,4 +379,27 @@ def serve(options: SiteOptions) -> None:
     RulebookVoila.site_options = options
     app = RulebookVoila(config=Config(voila_config(options)))
     app.initialize(argv=[])
-    app.start()
+    try:
+        app.start()
+    finally:
+        if zygote is not None:
+            zygote.stop()
+
+
+def start_zygote():  # -> zygote.Started
+    """The kernels' zygote (``zygote.py``), its socket exported to the kernels' launchers once it listens.
+
+    Started before Voilà, whose import takes longer than the zygote's
+    warm-up; the preheated kernels Voilà starts at once are then forked too.
+    A zygote that does not come up in time is not used (kernels start as
+    before) and the host is told.
+    """
+    from . import zygote
+
+    started = zygote.start()
+    atexit.register(started.stop)
+    if started.ready():
+        os.environ[zygote.ENV] = started.path
+    else:
+        print("rulebook serve: warning: the kernel zygote did not start; kernels import from scratch", file=sys.stderr)
+    return started

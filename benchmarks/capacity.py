@@ -271,7 +271,7 @@ def serve_fields(serve: str, **overrides: Any) -> dict[str, Any]:
 
     args = build_parser().parse_args(["serve", *shlex.split(serve)])
     names = ("preheat", "pool_size", "cull_idle_timeout", "cull_interval", "db", "keep_days", "house",
-             "max_kernels", "cull_grace", "cell_timeout", "max_store_mb", "notebooks")
+             "max_kernels", "cull_grace", "cell_timeout", "max_store_mb", "notebooks", "fork_kernels")
     fields = {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
     fields["limits"] = site_limits.settings_from(args)
     fields.update(overrides)

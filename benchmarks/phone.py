@@ -21,16 +21,25 @@ Targets (issue 18), for every game page: first visit <= 10 s, repeat <= 3 s,
 first-visit bytes <= 1.6 MB (throttled). The kernel websocket's frames are
 not in the bytes (Chromium does not report their size on the wire); their
 payload before permessage-deflate is printed as "ws".
+
+The ``floor`` page is a notebook of one button in the board's classes,
+served by the same site: what Voilà's front end and the site's template
+cost before a game adds anything (no target; a game page cannot beat it).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import shutil
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
 
 from benchmarks._common import NOTEBOOKS, chromium, leave, served
 from benchmarks.page_load import WATCH_CLICKABLE
@@ -68,7 +77,38 @@ def pages() -> dict[str, Page]:
         if (NOTEBOOKS / f"{game}.ipynb").is_file():
             found[game] = Page(game, f"{game}.ipynb", {"lang": "en"}, BOARD)
     found["lesson"] = Page("lesson", "chiritsumo.ipynb", {"lang": "en", "learn": 1}, ".rb-lesson")
+    found["floor"] = Page("floor", FLOOR_NOTEBOOK, {"lang": "en"}, BOARD)
     return found
+
+
+FLOOR_NOTEBOOK = "voila_floor.ipynb"
+FLOOR_CODE = (
+    "import ipywidgets as w\n"
+    "board = w.HBox([w.Button(description='Roll')]); board.add_class('rb-board')\n"
+    "app = w.VBox([board]); app.add_class('rb-app'); app"
+)
+
+
+@contextlib.contextmanager
+def site_folder(with_floor: bool) -> Iterator[Path]:
+    """The notebooks to serve: the site's, plus (``floor``) a page that is nothing but one button.
+
+    The floor is what Voilà itself costs a phone on this site (its front end,
+    the site's template, one widget): no game page can open faster.
+    """
+    if not with_floor:
+        yield NOTEBOOKS
+        return
+    import nbformat
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "notebooks"
+        shutil.copytree(NOTEBOOKS, folder)
+        notebook = nbformat.v4.new_notebook()
+        notebook.cells = [nbformat.v4.new_code_cell(FLOOR_CODE)]
+        notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nbformat.write(notebook, folder / FLOOR_NOTEBOOK)
+        yield folder
 
 
 @dataclass
@@ -277,7 +317,7 @@ def main(argv: list[str] | None = None) -> None:
     with chromium() as browser:
         if browser is None:
             return
-        with served(NOTEBOOKS, "phone") as site:
+        with site_folder("floor" in wanted) as folder, served(folder, "phone") as site:
             site.wait_pools(timeout=300)
             if args.record_preload:
                 record_preload(browser, site, wanted)

@@ -126,18 +126,19 @@ def test_a_missing_page_is_the_visits_error_not_an_exception(chiritsumo_site: Si
 def test_cpu_split_counts_a_kernel_from_its_page_request_and_the_rest_as_refill() -> None:
     from benchmarks.capacity import TICK, Samples
 
-    def row(t: float, server: int, kernels: dict[str, list]) -> dict:
-        return {"t": t, "server": server, "rss": 1000, "kernels": kernels}
+    def row(t: float, server: int, kernels: dict[str, list], launch: dict[str, int]) -> dict:
+        return {"t": t, "server": server, "rss": 1000, "kernels": kernels, "launch": launch}
 
     samples = Samples([
-        row(0.0, 100, {"11": ["pooled", 50, 1]}),  # a pooled kernel, already preheated
-        row(1.0, 110, {"11": ["pooled", 50, 1]}),
-        row(2.0, 130, {"11": ["pooled", 80, 1], "12": ["refill", 40, 1]}),  # handed out at 1.5; a refill starts
-        row(3.0, 150, {"11": ["pooled", 90, 1], "12": ["refill", 70, 1]}),
-        row(9.0, 900, {"11": ["pooled", 99, 1]}),  # outside the window
+        row(0.0, 100, {"11": ["pooled", 50, 1]}, {"5": 20}),  # a pooled kernel, already preheated; the zygote
+        row(1.0, 110, {"11": ["pooled", 50, 1]}, {"5": 20}),
+        # handed out at 1.5; a refill starts, forked by the zygote, its launcher standing in
+        row(2.0, 130, {"11": ["pooled", 80, 1], "12": ["refill", 40, 1]}, {"5": 22, "21": 3}),
+        row(3.0, 150, {"11": ["pooled", 90, 1], "12": ["refill", 70, 1]}, {"5": 22, "21": 4}),
+        row(9.0, 900, {"11": ["pooled", 99, 1]}, {"5": 30}),  # outside the window
     ])
     cpu = samples.cpu(0.0, 3.0, {"pooled": 1.5})
-    assert cpu == {"server": 50 / TICK, "kernel": 40 / TICK, "refill": 70 / TICK}
+    assert cpu == {"server": 50 / TICK, "kernel": 40 / TICK, "refill": 70 / TICK, "launch": (2 + 4) / TICK}
     assert samples.peak_kernels(0.0, 3.0) == 2 and samples.peak_kernels(9.0, 9.0) == 1
     # a kernel nobody was handed is all refill; one handed out before the window counts from the window
     assert samples.cpu(0.0, 3.0, {})["refill"] == 110 / TICK

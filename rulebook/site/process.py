@@ -58,6 +58,17 @@ def descendants(pid: int) -> list[int]:
     return sorted(found)
 
 
+def argv_of(pid: int) -> list[str]:
+    """A process's command line as arguments; [] if it is gone.
+
+    A kernel forked from the site's zygote (``zygote.py``) shows its kernel
+    command as a process title, one space-separated string: that is split
+    on spaces (a kernel's command has no argument with a space in it).
+    """
+    argv = [a for a in read_proc(f"/proc/{pid}/cmdline").split("\0") if a]
+    return argv[0].split(" ") if len(argv) == 1 else argv
+
+
 def rss_kb(pid: int) -> int:
     """Resident memory (VmRSS) of a process in kB; 0 if it is gone."""
     for line in read_proc(f"/proc/{pid}/status").splitlines():

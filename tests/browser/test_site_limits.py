@@ -184,7 +184,9 @@ def test_a_pooled_kernel_that_waited_longer_than_the_cell_timeout_still_gives_it
 
 
 def _connection_file(pid: int) -> Path:
-    argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+    from rulebook.site.process import argv_of
+
+    argv = argv_of(pid)  # a forked kernel's title or an exec'd kernel's argv
     return Path(argv[argv.index("-f") + 1])
 
 

@@ -20,7 +20,7 @@ from jupyter_client.manager import KernelManager
 
 from rulebook.site import zygote
 from rulebook.site.memory import walled_command
-from rulebook.site.process import kernel_processes, rss_kb
+from rulebook.site.process import argv_of, kernel_processes, rss_kb
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork server and /proc: Linux")
 
@@ -105,6 +105,7 @@ def test_a_kernel_is_forked_warm_runs_code_and_is_seen_as_the_kernel(started: zy
         pid = forked_kernel(km)
         assert pid != km.provisioner.pid  # the launcher stands in for it and is not counted as a kernel
         assert rss_kb(pid) > 20_000  # the real kernel's memory, for the site's memory watch
+        assert argv_of(pid)[argv_of(pid).index("-f") + 1] == km.connection_file  # its command line, as arguments
     finally:
         km.shutdown_kernel(now=False)
     assert not km.is_alive()

@@ -58,6 +58,7 @@ from . import voila_compat
 from .memory import WalledKernelManager
 from .assets import PageConfigHook, asset_rules, asset_settings, folder_digest, module_folder
 from .kernels import PAGE_KERNEL, PageKernel, capped_kernel_manager, default_max_kernels, live_kernel_processes
+from .process import trim_heap
 
 LANDING_NOTEBOOK = "index.ipynb"
 #: A full site's page asks the browser to come back after this many seconds
@@ -68,6 +69,8 @@ REFILL_SECONDS = 3.0
 #: How often silent pages and kernels' memory are looked at.
 WATCH_SECONDS = 2.0
 PURGE_SECONDS = 3600.0
+#: How often the server gives its allocator's free memory back to the system (``process.trim_heap``).
+TRIM_SECONDS = 30.0
 DAY = 86400.0
 log = logging.getLogger("rulebook.site")
 
@@ -470,6 +473,7 @@ class RulebookVoila(Voila):
         self._rb_static_digest = folder_digest(self.static_paths)
         self.voila_configuration.page_config_hook = PageConfigHook(self._rb_static_digest, self.static_paths)
         module_folder()  # the boards' modules' folder, before Voilà's pools start kernels (they inherit its name)
+        voila_compat.share_compiled_templates()  # each page's templates are not compiled again (jinja_cache.py)
         with voila_compat.kernel_manager_factory(
             lambda voila_class: capped_kernel_manager(voila_class, cap, grace, live_kernel_processes)
         ):
@@ -548,10 +552,11 @@ class RulebookVoila(Voila):
         return rules_handlers(self.base_url, with_site_errors(RulesHandler))
 
     def listen(self):
-        """Start the site's own timers, then Voilà's server loop (which blocks)."""
+        """Start the site's own timers (pool refills, kernel watch, heap trim, table purge), then Voilà's loop (which blocks)."""
         refill = tornado.ioloop.PeriodicCallback(self._refill_pools, REFILL_SECONDS * 1000)
         refill.start()
         tornado.ioloop.PeriodicCallback(self._watch_kernels, WATCH_SECONDS * 1000).start()
+        tornado.ioloop.PeriodicCallback(trim_heap, TRIM_SECONDS * 1000).start()
         if getattr(self.site_options, "keep_days", 0):
             self._purge_tables()
             tornado.ioloop.PeriodicCallback(self._purge_tables, PURGE_SECONDS * 1000).start()

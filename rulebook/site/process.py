@@ -109,3 +109,31 @@ def kernel_processes(server_pid: int) -> list[KernelProcess]:
         match = next((m for a in argv if (m := _KERNEL_FILE.search(a))), None)
         kernels.append(KernelProcess(pid, match.group(1) if match else None))
     return kernels
+
+
+_LIBC: list = []
+
+
+def trim_heap() -> bool:
+    """Give the C allocator's free memory back to the system (glibc's ``malloc_trim``); False where there is none.
+
+    Why a server needs it: glibc returns freed memory to the system only from
+    the top of a heap. A page's render and kernel traffic allocate and free
+    many small blocks on the server's arenas (Jinja, zmq messages, JSON);
+    what is freed below a block still in use stays in the process, so RSS
+    climbed with every busy minute even though Python's own objects did not
+    (``benchmarks.capacity --scenario steady``). ``malloc_trim(0)`` releases
+    the free pages of every arena (``madvise``), which is what the site's
+    timer calls between visits.
+    """
+    if not _LIBC:
+        import ctypes
+        import ctypes.util
+
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+            _LIBC.append(getattr(libc, "malloc_trim", None))
+        except OSError:
+            _LIBC.append(None)
+    trim = _LIBC[0]
+    return bool(trim(0)) if trim is not None else False

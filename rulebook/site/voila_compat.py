@@ -4,7 +4,7 @@ The site changes Voilà's behaviour in places Voilà offers no hook for: its
 kernel pools, its handler table, its preheat handshake, Tornado's response
 state. Each such reach is here, and only here, with what it replaces and the
 versions it was read against, so that an upgrade is one file to re-read
-(``grep -rn "_pools\\|_kernels\\b\\|_finished\\|_headers_written\\|voila_kernel_manager_factory" rulebook/``
+(``grep -rn "_pools\\|_kernels\\b\\|_finished\\|_headers_written\\|voila_kernel_manager_factory\\|JINJA_EXTENSIONS" rulebook/``
 finds nothing else). The methods of Voilà and jupyter_server that the
 site's classes override are declared here too (``OVERRIDES``), each with the
 parameters it had and what the site changes. ``rulebook serve`` refuses to
@@ -12,7 +12,7 @@ start on a Voilà it was not checked against (``check_versions``) or when an
 override no longer fits the installed classes (``check_overrides``).
 
 Checked against: voila 0.5.13, jupyter_server 2.21.1, jupyter_client 8.10.0,
-tornado 6.6.1 (``TESTED``).
+tornado 6.6.1, nbconvert 7.17.2 (``TESTED``).
 
 This module is imported by kernels too (``request.py``: the preheat
 handshake), so it imports nothing but the standard library at the top:
@@ -35,6 +35,7 @@ TESTED: dict[str, str] = {
     "jupyter_server": "2.21.1",
     "jupyter_client": "8.10.0",
     "tornado": "6.6.1",
+    "nbconvert": "7.17.2",
 }
 #: The packages whose version must be exactly the tested one for the site to start.
 STRICT = ("voila",)
@@ -251,6 +252,24 @@ def pool_config_size(manager: Any, notebook_name: str | None) -> int:
     config = getattr(manager, "kernel_pools_config", {}) or {}
     default = config.get("default", {})
     return int(config.get(notebook_name, default).get("pool_size", default.get("pool_size", 1)))
+
+
+# ----- nbconvert: the Jinja environment of each page's exporter (exporters/templateexporter.py, 7.17.2) ------------
+def share_compiled_templates() -> None:
+    """Every Jinja environment nbconvert makes in this process shares one cache of compiled templates.
+
+    Appends ``jinja_cache.SharedTemplateCode`` to the module global
+    ``nbconvert.exporters.templateexporter.JINJA_EXTENSIONS`` (nbconvert
+    7.17.2), the extensions ``TemplateExporter._create_environment`` gives
+    each environment: Voilà makes an exporter, so an environment, per page
+    and offers no hook for its templates (``jinja_cache``). Idempotent.
+    """
+    from nbconvert.exporters import templateexporter
+
+    from .jinja_cache import EXTENSION_PATH
+
+    if EXTENSION_PATH not in templateexporter.JINJA_EXTENSIONS:
+        templateexporter.JINJA_EXTENSIONS.append(EXTENSION_PATH)
 
 
 @contextmanager

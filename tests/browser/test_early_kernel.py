@@ -12,6 +12,9 @@ import json
 import time
 
 import nbformat
+import pytest
+
+pytestmark = pytest.mark.browser
 
 EARLY = "() => window.rbEarlyKernel"
 

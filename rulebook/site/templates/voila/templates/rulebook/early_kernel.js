@@ -111,6 +111,7 @@
   var widgetsMoved = false;  // a widget message from the kernel after the states were sent
   var control = uid();
   var gone = false;
+  var settled = false;  // Voilà has its states: from then on every frame passes untouched (nothing decoded)
 
   function send(message, name) {
     if (name) { mine[message.header.msg_id] = name; requested[name] = true; }
@@ -126,6 +127,7 @@
     return true;
   }
   function heard(data) {
+    if (settled && !Object.keys(waiting).length) return;
     var message = decode(data);
     if (!message) return;
     var name = mine[(message.parent_header || {}).msg_id];
@@ -193,6 +195,7 @@
     else (waiting[name] = waiting[name] || []).push(then);
   }
   function answered(data) {
+    if (settled) return false;
     var message = decode(data);
     if (!message || message.channel !== "shell") return false;
     var type = message.header.msg_type, content = message.content || {};
@@ -203,6 +206,7 @@
     if (type === "comm_open" && content.target_name === CONTROL && requested.states) {
       if (widgetsMoved) {  // the early states are stale already: Voilà's comm and request go to the kernel
         seen.forwarded.push("states");
+        settled = true;
         return false;
       }
       local[content.comm_id] = data;
@@ -219,6 +223,7 @@
           ws.send(local[content.comm_id]);
           delete local[content.comm_id];
           ws.send(data);
+          settled = true;
           return;
         }
         replayed("states", message.header, function (m) {
@@ -232,6 +237,7 @@
     if (type === "comm_close" && local[content.comm_id]) {
       delete local[content.comm_id];
       answer(replayed("open", message.header));  // the kernel's busy and idle around a comm message
+      settled = true;
       return true;
     }
     return false;

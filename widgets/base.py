@@ -41,60 +41,13 @@ class ServedModule(str):
     each module is a file under its content hash (``rulebook.site.assets.served_module``),
     cached a year by the browser. anywidget reads ``_esm`` with ``str()``, so
     only that gives the loader; as text (``board_module``, the static edition)
-    it is the module itself. ``css`` is the widget's stylesheet when the
-    loader brings it too (``ServedAssets``).
+    it is the module itself.
     """
-
-    css: str = ""
-
-    def with_css(self, css: str) -> ServedModule:
-        """The same module whose loader also links ``css`` (served under its own hash)."""
-        paired = ServedModule(str.__str__(self))
-        paired.css = css
-        return paired
 
     def __str__(self) -> str:
         from rulebook.site.assets import served_module
 
-        return served_module(str.__str__(self), self.css)
-
-
-class SiteStyle(str):
-    """A widget's CSS text that the widget state leaves out when the site serves it as a file.
-
-    Why: anywidget sent each widget's CSS in every visit's state (33 of the
-    Chiritsumo page's 128 kB). On the site the widget's module loader links
-    the stylesheet from its hashed URL, cached a year, and waits for it before
-    the widget draws, so the state's ``_css`` is empty. anywidget reads
-    ``_css`` with ``str()``; as text (the rule panel's examples, the static
-    edition) it is the CSS itself.
-    """
-
-    def __str__(self) -> str:
-        from rulebook.site.assets import served_style
-
-        return served_style(str.__str__(self))
-
-
-class ServedAssets:
-    """A mixin for anywidget classes: a served module (``ServedModule``) also brings the class's CSS.
-
-    Pairs ``_esm`` and ``_css`` whenever a class is made, so a subclass that
-    changes only one of them (a game's board, a rule panel with its example
-    board) still ships them together. A class whose module is plain text keeps
-    its CSS in the state.
-    """
-
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        super().__init_subclass__(**kwargs)
-        esm, css = getattr(cls, "_esm", None), getattr(cls, "_css", None)
-        if not isinstance(esm, ServedModule) or not isinstance(css, str) or not css:
-            return
-        text = str.__str__(css)
-        if esm.css != text:
-            cls._esm = esm.with_css(text)
-        if not isinstance(css, SiteStyle):
-            cls._css = SiteStyle(text)
+        return served_module(str.__str__(self))
 
 
 def module(*names: str) -> ServedModule:
@@ -107,7 +60,7 @@ def esm(*names: str) -> ServedModule:
     return module("common.js", *names)
 
 
-class GameBoard(ServedAssets, anywidget.AnyWidget):
+class GameBoard(anywidget.AnyWidget):
     """A game's board: its ES module draws ``view`` (the view model's JSON) and sends taps back as messages.
 
     Each game's board subclasses it with its own ``_esm`` (``esm(...)``) and ``_css``.
@@ -120,7 +73,7 @@ EXPORT = "export default { render };"
 NO_EXAMPLES = 'const exampleBoard = null;\nconst exampleCss = "";\n'
 
 
-class RulePanel(ServedAssets, anywidget.AnyWidget):
+class RulePanel(anywidget.AnyWidget):
     """The rules as HTML; bumping ``focus`` scrolls to ``highlight`` and flashes it.
 
     On a phone a fixed button (``label_open``) opens the panel over the board
@@ -180,10 +133,10 @@ class ScoreBreakdown(anywidget.AnyWidget):
     data = traitlets.Dict().tag(sync=True)
 
 
-class StyleSheet(ServedAssets, anywidget.AnyWidget):
+class StyleSheet(anywidget.AnyWidget):
     """Draws nothing; brings the shared CSS to pages without any other anywidget (the index)."""
 
-    _esm = ServedModule("function render({ el }) { el.style.display = 'none'; }\nexport default { render };\n")
+    _esm = "function render({ el }) { el.style.display = 'none'; }\nexport default { render };\n"
     _css = asset("app.css", "index.css")
 
 

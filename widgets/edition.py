@@ -44,7 +44,7 @@ def board_module_of(game_name: str) -> BoardModule | None:
     if not isinstance(esm, str):
         raise TypeError(f"{board.__name__}: its ES module must be text to be published")
     # the module's own text, a plain str: on the site ``str()`` of a ServedModule is its URL's loader (base.py)
-    return BoardModule(esm=str.__str__(esm), css=str.__str__(board._css) if board._css else "")
+    return BoardModule(esm=str.__str__(esm), css=str(board._css or ""))
 
 
 def _reader_view(game: Game) -> Any:

@@ -457,14 +457,14 @@ MODULE_PATH = "modules/"
 MODULE_HASH_DIGITS = 20
 
 
-def module_name(text: str, suffix: str = ".js") -> str:
-    """A module's (or stylesheet's) file name: the hash of its content, so its URL changes exactly when it does."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:MODULE_HASH_DIGITS] + suffix
+def module_name(text: str) -> str:
+    """A module's file name: the hash of its content, so its URL changes exactly when it does."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:MODULE_HASH_DIGITS] + ".js"
 
 
-def publish_module(text: str, folder: str | os.PathLike, suffix: str = ".js") -> str:
+def publish_module(text: str, folder: str | os.PathLike) -> str:
     """Write ``text`` into ``folder`` under its hash (once; atomically, kernels write at the same time)."""
-    name = module_name(text, suffix)
+    name = module_name(text)
     target = Path(folder) / name
     if not target.is_file():
         temporary = target.with_name(f".{name}.{os.getpid()}.{threading.get_ident()}")
@@ -473,61 +473,30 @@ def publish_module(text: str, folder: str | os.PathLike, suffix: str = ".js") ->
     return name
 
 
-def module_loader(name: str, style: str | None = None) -> str:
+def module_loader(name: str) -> str:
     """The ES module anywidget gets instead of the text: it imports the module from its URL.
 
     anywidget imports only absolute ``http(s)`` URLs as such (anything else is
     module text), and the kernel does not know the address the visitor used;
-    the page does: Voilà's ``<body data-base-url>``. With ``style`` (a served
-    stylesheet's name) the loader also links it, once per page, and waits for
-    it with the module, so the widget never draws unstyled (anywidget's own
-    ``_css`` link would not wait). A stylesheet that fails to load does not
-    stop the widget.
+    the page does: Voilà's ``<body data-base-url>``.
     """
     path = json.dumps(MODULE_PATH + name)
-    head = 'const base = new URL(document.body.dataset.baseUrl || "/voila/", location.href);\n'
-    if style is None:
-        return head + f"const served = await import(new URL({path}, base).href);\nexport default served.default;\n"
-    return head + (
-        f"const href = new URL({json.dumps(MODULE_PATH + style)}, base).href;\n"
-        "const styles = (globalThis.rbServedStyles ??= new Map());\n"
-        "if (!styles.has(href)) styles.set(href, new Promise((done) => {\n"
-        '  document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href, onload: done, onerror: done }));\n'
-        "}));\n"
-        f"const [served] = await Promise.all([import(new URL({path}, base).href), styles.get(href)]);\n"
+    return (
+        'const base = new URL(document.body.dataset.baseUrl || "/voila/", location.href);\n'
+        f"const served = await import(new URL({path}, base).href);\n"
         "export default served.default;\n"
     )
 
 
-def _module_folder_here() -> str | None:
-    """The folder the server named to this process, if it is there (else the assets travel in the state)."""
+def served_module(text: str) -> str:
+    """What a widget's ``_esm`` trait carries: a loader of the served module on the site, else ``text``."""
     folder = os.environ.get(MODULE_DIR_ENV)
-    return folder if folder and os.path.isdir(folder) else None
-
-
-def served_module(text: str, css: str = "") -> str:
-    """What a widget's ``_esm`` trait carries: a loader of the served module (and ``css``) on the site, else ``text``."""
-    folder = _module_folder_here()
-    if folder is None:
+    if not folder or not os.path.isdir(folder):
         return text
     try:
-        style = publish_module(css, folder, ".css") if css else None
-        return module_loader(publish_module(text, folder), style)
+        return module_loader(publish_module(text, folder))
     except OSError:
         return text  # a full disk: the page still works, the module travels in the state
-
-
-def served_style(css: str) -> str:
-    """What a widget's ``_css`` trait carries: nothing when the site serves it (its loader links it), else ``css``.
-
-    Empty only once the stylesheet's file is there: anywidget reads ``_esm``
-    (which publishes it) before ``_css``, and a stylesheet that could not be
-    written stays in the state.
-    """
-    folder = _module_folder_here()
-    if folder is None or not css or not (Path(folder) / module_name(css, ".css")).is_file():
-        return css
-    return ""
 
 
 def own_module_folder() -> str | None:
@@ -551,9 +520,9 @@ def module_folder() -> str:
 
 
 class ModuleStatic(CompressedStatic, tornado.web.StaticFileHandler):
-    """``/voila/modules/<sha>.js`` (``.css``): a board's module (stylesheet) under its content hash, compressed, kept a year.
+    """``/voila/modules/<sha>.js``: a board's module under its content hash, compressed, kept a year.
 
-    Only names the kernels write (a hash and ``.js`` or ``.css``) are answered; anything else is a 404.
+    Only names the kernels write (a hash and ``.js``) are answered; anything else is a 404.
     """
 
     def parse_url_path(self, path: str) -> str:
@@ -562,7 +531,7 @@ class ModuleStatic(CompressedStatic, tornado.web.StaticFileHandler):
         return super().parse_url_path(path)
 
 
-MODULE_FILE = re.compile(r"[0-9a-f]{%d}\.(?:js|css)" % MODULE_HASH_DIGITS)
+MODULE_FILE = re.compile(r"[0-9a-f]{%d}\.js" % MODULE_HASH_DIGITS)
 
 
 def module_rule(prefix: str, folder: str) -> tuple:

@@ -9,7 +9,7 @@ from rulebook.core import HUMAN, get_game
 from rulebook.tables import links
 from rulebook.tables.store import NoSuchTable
 
-from ..base import ServedModule, StyleSheet, asset
+from ..base import StyleSheet, asset
 from ..i18n import t
 from ..lean import hide
 from .parts import HostParts
@@ -59,7 +59,7 @@ PRINT_ONCLICK = "(window.rbPrintSheet || function () { window.print(); })(this)"
 class HostStyle(StyleSheet):
     """The shared CSS plus the host page's own (``widgets/static/host.css``), and the sheet's Print button."""
 
-    _esm = ServedModule(PRINT_ESM)
+    _esm = PRINT_ESM
     _css = asset("app.css", "index.css", "host.css")
 
 

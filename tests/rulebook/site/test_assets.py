@@ -212,18 +212,7 @@ class AssetsServer(AsyncHTTPTestCase):
         assert edited != name and self.fetch_with(f"/voila/modules/{edited}").code == 200
         assert publish_module(text, self.modules) == name  # the same module again: the same file, not rewritten
 
-    def test_a_widgets_stylesheet_is_served_under_its_hash_for_a_year_as_css(self) -> None:
-        css = ".rb-board { color: red; }\n" * 40
-        name = publish_module(css, self.modules, ".css")
-        assert name == module_name(css, ".css") and name.endswith(".css")
-        loader = module_loader(publish_module("export default {};\n", self.modules), name)
-        assert f'"modules/{name}"' in loader and 'rel: "stylesheet"' in loader
-        response = self.fetch_with(f"/voila/modules/{name}")
-        assert response.code == 200 and response.headers["Cache-Control"] == IMMUTABLE
-        assert response.headers["Content-Type"].startswith("text/css")
-        assert brotli.decompress(response.body).decode() == css
-
     def test_only_hash_named_modules_are_answered(self) -> None:
         (self.modules / "notes.txt").write_text("private")
-        for path in ("notes.txt", "../voila.js", "abc.js", "0" * 20 + ".js", "0" * 20 + ".css", "0" * 20 + ".html"):
+        for path in ("notes.txt", "../voila.js", "abc.js", "0" * 20 + ".js"):
             assert self.fetch_with(f"/voila/modules/{path}").code == 404, path

@@ -509,6 +509,8 @@ class ProtocolVisitor:
                 if time.perf_counter() >= deadline:
                     done = ", ".join(f"{k} {v:.1f} s" for k, v in visit.phases.items())
                     raise VisitError(f"no board within {board_timeout:.0f} s ({done})")
+            # the page's early socket asks the kernel once more before Voilà takes the states (early_kernel.js)
+            self.send("kernel_info_request", {})
             visit.board_s = visit.answered_s = time.perf_counter() - started
             self._report("WS", "time to board", visit.board_s, 0, None)
             link = self.models.page_link()

@@ -415,3 +415,34 @@ def test_the_cell_timeout_spares_the_cells_that_wait_for_their_visitor():
     assert SiteOptions().cell_timeout == CELL_TIMEOUT
     with pytest.raises(ValueError, match="cell timeout"):
         SiteOptions(cell_timeout=-1)
+
+
+def _block(template: str, name: str) -> str:
+    """A Jinja block's body without comments and whitespace (what it does, not how it is laid out)."""
+    body = template[template.index("{%- block " + name + " -%}") : template.index("{%- endblock " + name + " -%}")]
+    body = re.sub(r"\{#.*?#\}", "", body, flags=re.S)
+    return re.sub(r"\s+", "", body)
+
+
+def test_the_templates_copy_of_voilas_cell_loop_differs_only_by_the_early_kernel_script():
+    """``index.html.j2`` copies Voilà's lab ``body_loop`` to put ``early_kernel.js`` after the page's config.
+
+    A new Voilà whose block changed fails here: the copy must follow it.
+    """
+    from jupyter_core.paths import jupyter_path
+
+    lab = next(
+        Path(folder) / "index.html.j2" for folder in jupyter_path("voila", "templates", "lab")
+        if (Path(folder) / "index.html.j2").is_file()
+    )
+    ours = _block((TEMPLATE_DIR / "index.html.j2").read_text("utf-8"), "body_loop")
+    voilas = _block(lab.read_text("utf-8"), "body_loop")
+    assert "{{site.early_kernel()}}" in ours
+    assert ours.replace("{{site.early_kernel()}}", "") == voilas
+
+
+def test_the_early_kernel_script_follows_the_pages_config():
+    ours = (TEMPLATE_DIR / "index.html.j2").read_text("utf-8")
+    assert ours.index('id="jupyter-config-data"') < ours.index("site.early_kernel()") < ours.index("cell_generator(")
+    macro = (TEMPLATE_DIR / "rb_site.macro.html.j2").read_text("utf-8")
+    assert '{% include "early_kernel.js" %}' in macro and (TEMPLATE_DIR / "early_kernel.js").is_file()

@@ -83,6 +83,17 @@ def cpu_ticks(pid: int) -> int:
     return int(fields[11]) + int(fields[12]) if fields else 0
 
 
+def reaped_cpu_ticks(pid: int) -> int:
+    """User + system CPU time of the children a process has reaped (waited for), in clock ticks.
+
+    Why: a process's own ticks can be read only while it lives, so a sampler
+    misses what a kernel spends after its last sample (its shutdown, its
+    exit); once its parent has waited for it, all of its time is here.
+    """
+    fields = _stat_fields(pid)
+    return int(fields[13]) + int(fields[14]) if fields else 0
+
+
 @dataclass(frozen=True)
 class KernelProcess:
     pid: int

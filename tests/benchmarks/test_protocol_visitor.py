@@ -137,12 +137,35 @@ def test_cpu_split_counts_a_kernel_from_its_page_request_and_the_rest_as_refill(
         row(3.0, 150, {"11": ["pooled", 90, 1], "12": ["refill", 70, 1]}, {"5": 22, "21": 4}),
         row(9.0, 900, {"11": ["pooled", 99, 1]}, {"5": 30}),  # outside the window
     ])
-    cpu = samples.cpu(0.0, 3.0, {"pooled": 1.5})
-    assert cpu == {"server": 50 / TICK, "kernel": 40 / TICK, "refill": 70 / TICK, "launch": (2 + 4) / TICK}
+    # a window between samples counts from the sample before it to the one after it (nothing spent in it is lost)
+    cpu = samples.cpu(0.1, 2.9, {"pooled": 1.5})
+    assert cpu == {"server": 50 / TICK, "kernel": 40 / TICK, "refill": 70 / TICK, "launch": (2 + 4) / TICK, "exit": 0.0}
     assert samples.peak_kernels(0.0, 3.0) == 2 and samples.peak_kernels(9.0, 9.0) == 1
     # a kernel nobody was handed is all refill; one handed out before the window counts from the window
-    assert samples.cpu(0.0, 3.0, {})["refill"] == 110 / TICK
-    assert samples.cpu(1.0, 3.0, {"pooled": -5.0})["kernel"] == 40 / TICK
+    assert samples.cpu(0.1, 2.9, {})["refill"] == 110 / TICK
+    assert samples.cpu(1.1, 2.9, {"pooled": -5.0})["kernel"] == 40 / TICK
+    assert samples.cpu(2.5, 2.6, {})["server"] == 20 / TICK
+
+
+def test_a_kernels_last_moments_after_its_last_sample_count_from_its_reapers_children_time() -> None:
+    """A page's kernel shut down between two samples: what it spent unseen is its parent's reaped time less what was seen."""
+    from benchmarks.capacity import TICK, Samples
+
+    def row(t: float, kernels: dict[str, list], launch: dict[str, int], reaped: dict[str, int]) -> dict:
+        return {"t": t, "server": 100, "rss": 1000, "kernels": kernels, "launch": launch, "reaped": reaped}
+
+    samples = Samples([
+        row(0.0, {"11": ["page", 50, 1]}, {"5": 20, "21": 3}, {"1": 400, "5": 1000}),
+        row(1.0, {"11": ["page", 80, 1]}, {"5": 20, "21": 3}, {"1": 400, "5": 1000}),
+        # the kernel (80 ticks when last seen, 95 in all) and its launcher (3, then 4) are gone and waited for
+        row(2.0, {}, {"5": 20}, {"1": 404, "5": 1095}),
+    ])
+    cpu = samples.cpu(0.0, 2.0, {"page": -1.0})
+    assert cpu["kernel"] == 30 / TICK and cpu["exit"] == (15 + 1) / TICK
+    # nobody died: nothing unseen
+    assert samples.cpu(0.0, 0.5, {"page": -1.0})["exit"] == 0.0
+    # rows from before the reaped times were sampled read as none
+    assert Samples([{k: v for k, v in r.items() if k != "reaped"} for r in samples.rows]).cpu(0.0, 2.0, {})["exit"] == 0.0
 
 
 def test_serve_options_are_read_as_rulebook_serve_reads_them() -> None:

@@ -37,6 +37,7 @@ import tempfile
 import threading
 import zlib
 from collections import OrderedDict
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -373,21 +374,94 @@ def preload_urls(page_config: dict, entries: list[str], static_folders: Iterable
     return urls
 
 
-class PageConfigHook:
-    """Voilà's ``page_config_hook``: the versioned static URL (see ``versioned_static_url``) and the
-    scripts to hint (``preload_urls``; checked against the folders once, at the first page)."""
+#: The page-config key naming the webpack chunk and module of JupyterLab's MathJax plugin (``typesetter_module``).
+NO_TYPESETTER_KEY = "rbNoTypesetter"
+TYPESETTER_PACKAGE = "@jupyterlab/mathjax-extension"
+_TYPESETTER_SHARE = re.compile(r'"%s",[^"]{0,200}?\.e\((\d+)\)\]?\)?\.then\(\(\(\)=>\(\)=>\w+\((\d+)\)\)' % re.escape(TYPESETTER_PACKAGE))
+_CHUNK_GLOBAL = re.compile(r"self\.(webpackChunk\w+)")
 
-    def __init__(self, digest: str, static_folders: Iterable[str | os.PathLike] = ()) -> None:
+
+def typesetter_module(static_folders: Iterable[str | os.PathLike]) -> dict[str, Any] | None:
+    """Where Voilà's front end keeps JupyterLab's MathJax plugin: its webpack chunk, module and chunk list.
+
+    Why: the site's pages hold no TeX, yet Voilà's front end starts MathJax on
+    every page (its render-outputs plugin typesets an empty element to warm
+    it up) and ipywidgets typesets every widget description it draws: six
+    more scripts (~0.6 MB, an eighth of the page's JavaScript) fetched and
+    run on a phone, and MathJax's stylesheet put in the page. Voilà registers
+    that plugin itself, so ``disabledExtensions`` does not reach it; the page
+    template instead hands webpack an empty module under the plugin's ids
+    before Voilà's scripts run (``index.html.j2``), so no typesetter exists
+    and text is drawn as it is. Read from Voilà's own ``voila.js`` and checked
+    against the chunk's file: None (MathJax as before) if this Voilà's
+    bundle does not say it the same way.
+    """
+    for folder in static_folders:
+        main = Path(folder) / "voila.js"
+        if not main.is_file():
+            continue
+        text = main.read_text("utf-8", errors="replace")
+        share, name = _TYPESETTER_SHARE.search(text), _CHUNK_GLOBAL.search(text)
+        if not share or not name:
+            return None
+        chunk, module = int(share.group(1)), int(share.group(2))
+        chunk_file = Path(folder) / f"{chunk}.voila.js"
+        body = chunk_file.read_text("utf-8", errors="replace") if chunk_file.is_file() else ""
+        if f'"{TYPESETTER_PACKAGE}:plugin"' not in body or not re.search(rf"[{{,]{module}:\(", body):
+            return None
+        return {"global": name.group(1), "chunk": chunk, "module": module}
+    return None
+
+
+#: What starts TeX for MathJax (JupyterLab's delimiters): a notebook with none of them anywhere needs no typesetter.
+TEX_MARKS = ("$", "\\(", "\\[")
+
+
+@lru_cache(maxsize=256)
+def _cells_hold_tex(path: str, modified: int, size: int) -> bool:
+    try:
+        cells = json.loads(Path(path).read_text("utf-8")).get("cells", [])
+        sources = ["".join(c.get("source", "")) if isinstance(c.get("source"), list) else str(c.get("source", "")) for c in cells]
+    except (OSError, ValueError, AttributeError, TypeError):
+        return True  # unreadable here: the page keeps its typesetter, as before
+    return any(mark in text for text in sources for mark in TEX_MARKS)
+
+
+def notebook_holds_tex(path: str | os.PathLike) -> bool:
+    """Whether any cell of the notebook (markdown or code) holds a TeX delimiter: ``$``, ``\\(`` or ``\\[``.
+
+    Code cells count too: a cell that displays math (``Markdown("$x$")``,
+    ``HTMLMath``) names it in its source. Read again when the file changes.
+    """
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return True
+    return _cells_hold_tex(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+class PageConfigHook:
+    """Voilà's ``page_config_hook``: the versioned static URL (see ``versioned_static_url``), the
+    scripts to hint (``preload_urls``) and, on a page whose notebook holds no TeX
+    (``notebook_holds_tex``), the typesetter to leave out (``typesetter_module``); the folders
+    are read once, at the first page."""
+
+    def __init__(self, digest: str, static_folders: Iterable[str | os.PathLike] = (), root_dir: str | os.PathLike = "") -> None:
         self.digest = digest
         self.static_folders = list(static_folders)
+        self.root_dir = root_dir
         self._preload: list[str] | None = None
+        self._typesetter: dict[str, Any] | None = None
 
-    def __call__(self, page_config: dict, **_: Any) -> dict:
+    def __call__(self, page_config: dict, notebook_path: str | None = None, **_: Any) -> dict:
         updated = versioned_static_url(page_config, self.digest)
         if self._preload is None:
             self._preload = preload_urls(updated, preload_entries(), self.static_folders)
+            self._typesetter = typesetter_module(self.static_folders)
         if self._preload:
             updated[PRELOAD_KEY] = self._preload
+        if self._typesetter and notebook_path and not notebook_holds_tex(Path(self.root_dir or ".", notebook_path)):
+            updated[NO_TYPESETTER_KEY] = self._typesetter
         return updated
 
 

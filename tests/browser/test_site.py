@@ -131,6 +131,25 @@ def test_widget_page_works_offline(fixture_site, new_page):
         assert_clean(page)
 
 
+def test_a_page_without_tex_starts_no_typesetter(fixture_site, page):
+    """query.ipynb holds no TeX: its page never fetches MathJax, and starts without it (widget.ipynb, with TeX, has it)."""
+    import sys
+
+    from rulebook.site.assets import typesetter_module
+
+    found = typesetter_module([Path(sys.prefix) / "share" / "jupyter" / "voila" / "templates" / "base" / "static"])
+    assert found is not None
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(fixture_site.page_url("query.ipynb", lang="en", seed=3))
+    assert query_shown(page) == {"lang": "en", "seed": "3"}
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in fetched if url.endswith(f"/{found['chunk']}.voila.js")]
+    assert page.evaluate("() => !!window.jupyterapp && !document.getElementById('MJX-CHTML-styles')")
+    assert page.locator("mjx-container").count() == 0
+    assert_clean(page)
+
+
 # -------------------------------------------------------------- queries ----
 
 

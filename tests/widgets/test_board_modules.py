@@ -35,6 +35,16 @@ def board_classes() -> list[type]:
     return [c for c in seen if isinstance(getattr(c, "_esm", None), str) and "export default" in c._esm]
 
 
+def test_every_board_brings_app_css_so_the_rule_panel_beside_it_carries_none():
+    """The rule panel's styles are app.css's; it is always on a page with its game's board (game_page.layout)."""
+    shared = (STATIC / "app.css").read_text("utf-8")
+    assert widgets.base.RulePanel._css == ""
+    boards = [c for c in board_classes() if issubclass(c, widgets.base.GameBoard)]
+    assert {load_view(name).__module__.split(".")[2] for name in all_games()} <= {c.__module__.split(".")[2] for c in boards}
+    for cls in boards:
+        assert str(cls._css).startswith(shared), cls.__name__
+
+
 def test_only_common_js_defines_the_shared_helpers():
     for path in STATIC.glob("*.js"):
         if path.name == "common.js":

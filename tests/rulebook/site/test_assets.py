@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gzip
+import json
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -25,11 +27,14 @@ from rulebook.site.assets import (
     PRELOAD_KEY,
     PRELOAD_LIST,
     PRELOAD_OFF_ENV,
+    NO_TYPESETTER_KEY,
     module_loader,
     module_name,
     preload_entries,
     preload_urls,
     publish_module,
+    notebook_holds_tex,
+    typesetter_module,
 )
 
 SCRIPT = ("function render({ el }) { el.textContent = 'a board'; }\n" * 200).encode()
@@ -107,6 +112,55 @@ def test_the_recorded_preload_list_is_read_unless_preloading_is_off(monkeypatch,
     assert preload_entries(PRELOAD_LIST) == []
     hook = PageConfigHook("d1g35t", [tmp_path])
     assert PRELOAD_KEY not in hook(dict(PAGE_CONFIG))
+
+
+# ----- no typesetter on a page without TeX ------------------------------------------------------------------------
+VOILA_STATIC = Path(sys.prefix) / "share" / "jupyter" / "voila" / "templates" / "base" / "static"
+SHARE = 'm:()=>c("default","@jupyterlab/mathjax-extension",!1,[1,4,0,0],(()=>x.e(3307).then((()=>()=>x(85688)))))'
+CHUNK = '(self.webpackChunk_X=self.webpackChunk_X||[]).push([[3307],{85688:(e,t,n)=>{n.d(t,{default:()=>o});const o={id:"@jupyterlab/mathjax-extension:plugin"}}}]);'
+
+
+def _notebook(path: Path, *sources: str) -> Path:
+    path.write_text(json.dumps({"cells": [{"cell_type": "markdown", "source": [s]} for s in sources], "metadata": {}}), "utf-8")
+    return path
+
+
+def test_the_typesetter_is_found_in_this_voilas_bundle():
+    found = typesetter_module([VOILA_STATIC])
+    assert found is not None and found["global"].startswith("webpackChunk")
+    chunk = (VOILA_STATIC / f"{found['chunk']}.voila.js").read_text("utf-8")
+    assert '"@jupyterlab/mathjax-extension:plugin"' in chunk and f"{found['module']}:(" in chunk
+
+
+def test_a_bundle_that_says_it_another_way_keeps_the_typesetter(tmp_path):
+    (tmp_path / "voila.js").write_text("self.webpackChunk_X;" + SHARE)
+    assert typesetter_module([tmp_path]) is None  # the chunk's file is not there
+    (tmp_path / "3307.voila.js").write_text(CHUNK.replace("85688", "85689"))
+    assert typesetter_module([tmp_path]) is None  # not the module voila.js names
+    (tmp_path / "3307.voila.js").write_text(CHUNK)
+    assert typesetter_module([tmp_path]) == {"global": "webpackChunk_X", "chunk": 3307, "module": 85688}
+    (tmp_path / "voila.js").write_text("self.webpackChunk_X;" + SHARE.replace("mathjax-extension", "mathjax3-extension"))
+    assert typesetter_module([tmp_path]) is None
+
+
+def test_a_notebook_holds_tex_when_any_cell_has_a_delimiter(tmp_path):
+    assert not notebook_holds_tex(_notebook(tmp_path / "plain.ipynb", "# Rules", "Roll two dice."))
+    for text in ("costs $5 and $1", "\\(x^2\\)", "\\[ \\sum \\]"):
+        assert notebook_holds_tex(_notebook(tmp_path / "tex.ipynb", "# Rules", text)), text
+    assert notebook_holds_tex(tmp_path / "missing.ipynb")  # unreadable: keep the typesetter
+    (tmp_path / "broken.ipynb").write_text("{not json")
+    assert notebook_holds_tex(tmp_path / "broken.ipynb")
+
+
+def test_the_page_config_names_the_typesetter_to_leave_out_only_for_a_page_without_tex(tmp_path):
+    (tmp_path / "voila.js").write_text("self.webpackChunk_X;" + SHARE)
+    (tmp_path / "3307.voila.js").write_text(CHUNK)
+    _notebook(tmp_path / "game.ipynb", "# A game")
+    _notebook(tmp_path / "maths.ipynb", "Odds: $1/6$")
+    hook = PageConfigHook("d1g35t", [tmp_path], tmp_path)
+    assert hook(dict(PAGE_CONFIG), notebook_path="game.ipynb")[NO_TYPESETTER_KEY] == {"global": "webpackChunk_X", "chunk": 3307, "module": 85688}
+    assert NO_TYPESETTER_KEY not in hook(dict(PAGE_CONFIG), notebook_path="maths.ipynb")
+    assert NO_TYPESETTER_KEY not in hook(dict(PAGE_CONFIG))  # no notebook named: as before
 
 
 class Streamed(tornado.web.RequestHandler):

@@ -25,9 +25,39 @@ def _kernel_sockets(page) -> list[str]:
     return opened
 
 
-def test_voila_gets_its_kernels_answers_from_the_early_socket_and_the_page_works(fixture_site, page):
+CLICKS = """
+import ipywidgets as widgets
+
+button = widgets.Button(description='Click / 押す')
+button.add_class('rb-ready')
+clicks = widgets.HTML(value='<span class="rb-clicks">0</span>')
+count = 0
+
+
+def on_click(_):
+    global count
+    count += 1
+    clicks.value = f'<span class="rb-clicks">{count}</span>'
+
+
+button.on_click(on_click)
+widgets.VBox([button, clicks])
+"""
+
+
+def _site_with(start_site, tmp_path, name: str, source: str):
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+    notebook.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    nbformat.write(notebook, tmp_path / name)
+    return start_site(tmp_path)
+
+
+def test_voila_gets_its_kernels_answers_from_the_early_socket_and_the_page_works(start_site, page, tmp_path):
+    """A quiet page (its preheated kernel has run every cell, no widget moves): the early answers are used."""
+    site = _site_with(start_site, tmp_path, "clicks.ipynb", CLICKS)
+    site.wait_kernels_quiet(timeout=120)
     opened = _kernel_sockets(page)
-    page.goto(fixture_site.page_url("widget.ipynb"))
+    page.goto(site.page_url("clicks.ipynb"))
     button = page.wait_for_voila(".rb-ready")
     early = page.evaluate(EARLY)
     assert early["relayed"] is True
@@ -63,10 +93,7 @@ ticks
 
 def test_widgets_that_moved_after_the_early_states_are_asked_for_again(start_site, page, tmp_path):
     """A widget message from the kernel after the early states (a table moved on, a bot played): Voilà asks the kernel."""
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(TICKING)])
-    notebook.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-    nbformat.write(notebook, tmp_path / "ticking.ipynb")
-    site = start_site(tmp_path)
+    site = _site_with(start_site, tmp_path, "ticking.ipynb", TICKING)
 
     def late(route) -> None:  # Voilà's front end starts 1.5 s late: the kernel has moved on by then
         time.sleep(1.5)

@@ -8,8 +8,10 @@
 // starts all of it and hands the answers to Voilà when it asks:
 //
 // - Voilà's first GET of the kernel's model gets the answer already asked for;
-// - Voilà's first socket to the kernel is a relay of the socket opened here;
-//   what the kernel sent before Voilà listened reaches it in order, after "open";
+// - Voilà's first socket to the kernel is a relay of the socket opened here,
+//   from the moment Voilà opens it: what the kernel broadcast before (a bot's
+//   widget messages, the page's own cells) is not passed on, as Voilà's own
+//   socket, opened then, would not have heard it either;
 // - Voilà's kernel_info_request is answered with the kernel's own reply to
 //   the same request, made earlier on the same socket;
 // - Voilà's request for the widgets' states (ipywidgets' control comm) is
@@ -101,7 +103,6 @@
   var NativeSocket = Socket.prototype.constructor;  // the browser's own: the relay is the one watched
   var ws = new NativeSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + channels + "?session_id=" + session, [PROTOCOL]);
   ws.binaryType = "arraybuffer";
-  var backlog = [];  // what the kernel sent before Voilà claimed the socket, in order
   var relay = null;
   var mine = {};     // msg_id of each early request -> its name
   var replies = {};  // name -> the kernel's messages answering it, in order
@@ -158,8 +159,7 @@
   });
   ws.addEventListener("message", function (event) {
     heard(event.data);
-    if (relay) toVoila({ message: event.data });
-    else backlog.push(event.data);
+    if (relay) toVoila({ message: event.data });  // before that, nobody's: Voilà's own socket was not open yet
   });
   ws.addEventListener("error", function () { if (relay) toVoila({ error: true }); });
   ws.addEventListener("close", function (event) {
@@ -306,13 +306,11 @@
       seen.relayed = true;
       if (window.rbWatchKernelSocket) window.rbWatchKernelSocket(relay);
       if (ws.readyState === Socket.OPEN) {
-        // Voilà sets onopen and onmessage right after this returns: a task later it hears
-        // "open", then what came before, in order
-        answer([{ open: true }].concat(backlog.map(function (data) { return { message: data }; })));
+        // Voilà sets onopen and onmessage right after this returns: a task later it hears "open"
+        answer([{ open: true }]);
       } else {
         ws.addEventListener("open", function () { toVoila({ open: true }); });
       }
-      backlog = null;
       return relay;
     }
     return protocols === undefined ? new Socket(url) : new Socket(url, protocols);

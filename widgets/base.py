@@ -87,7 +87,7 @@ class RulePanel(anywidget.AnyWidget):
     _css = ""
     """None of its own: its rules are in app.css, which the page's board brings (every ``GameBoard``'s
     CSS starts with it). A copy here was 15 kB of every page's widget state, in a style element of its
-    own that, made after the board's, put app.css back over the game's own rules."""
+    own that would have put app.css back over the game's own rules had it come after the board's."""
     html = traitlets.Unicode("").tag(sync=True)
     examples = traitlets.Dict().tag(sync=True)
     """The worked examples' view models by key (``ExampleSpec.key``), drawn read-only."""

@@ -65,6 +65,7 @@ def play_human_turn(page, turn: int) -> None:
 def test_a_whole_game_against_the_bot_by_clicks(site, page, lang) -> None:
     page.goto(site.page_url("puniu.ipynb", seed=SEED, players=2, lang=lang))
     page.wait_for_voila(".rb-roll")
+    page.wait_for_voila(".rb-sheet-cell-1-6s")  # the board is an anywidget: its module may come after the Roll button
     assert page.locator(".rb-sheet-cell-1-6s").count() == 1
     for turn in range(8):
         play_human_turn(page, turn)

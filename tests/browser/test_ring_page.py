@@ -131,6 +131,7 @@ def check_the_end(page, lang: str) -> None:
 def test_a_whole_game_against_two_bots_on_a_tablet_in_japanese(site, page) -> None:
     page.goto(site.page_url("ring.ipynb", seed=5, players=3, lang="ja"))
     page.wait_for_voila(".rb-roll")
+    page.wait_for_voila(".rb-seat-row")  # the board is an anywidget: its module may come after the Roll button
     assert page.locator(".rb-seat-row").count() == 3
     assert page.locator(".rb-hand .rb-card").count() == 6
     page.save_screenshot("ring-ja-start-1024")

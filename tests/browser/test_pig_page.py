@@ -9,7 +9,7 @@ the engine's outcome, and that nothing scrolls sideways or logs an error.
 from __future__ import annotations
 
 import pytest
-from tests.support.browser_helpers import click_and_redraw, stored_record
+from tests.support.browser_helpers import click_and_redraw, reach_every_example, stored_record
 
 from rulebook.core import Match, get_game
 
@@ -61,8 +61,8 @@ def test_a_solo_game_played_to_the_end_by_taps(site, new_page, size, lang) -> No
 def test_the_rules_examples_are_drawn_by_the_board_and_a_hold_needs_points(site, page) -> None:
     page.goto(site.page_url("pig.ipynb", lang="en"))
     page.wait_for_voila(".rb-rules-panel")
-    page.wait_for_function("() => [...document.querySelectorAll('.rb-example-board')].length === 2 && [...document.querySelectorAll('.rb-example-board')].every(b => b.dataset.drawn)", timeout=30_000)
-    assert "error" not in page.evaluate("() => [...document.querySelectorAll('.rb-example-board')].map(b => b.dataset.drawn)")
+    drawn = reach_every_example(page)
+    assert len(drawn) == 2 and "error" not in drawn, drawn
     assert "not in the rule sources" in page.inner_text(".rb-rules-panel")
     page.save_screenshot("pig-rules")
     assert page.console_errors == []

@@ -234,3 +234,16 @@ MEASURE_EXAMPLES = r"""
   return out;
 }
 """
+
+
+def reach_every_example(page, timeout: float = 30_000) -> list[str]:
+    """Bring each worked example of the rules on screen in turn, as a reader scrolling the rules does, and wait
+    for it to be drawn (``rules.js`` draws an example when it comes near the screen); each one's ``data-drawn``."""
+    boards = page.locator("figure.rb-example .rb-example-board")
+    drawn = []
+    for k in range(boards.count()):
+        board = boards.nth(k)
+        board.scroll_into_view_if_needed()
+        page.wait_for_function("(el) => !!el.dataset.drawn", arg=board.element_handle(), timeout=timeout)
+        drawn.append(board.get_attribute("data-drawn"))
+    return drawn

@@ -11,6 +11,10 @@
 // closed shadow root with the board's CSS (`exampleCss`), so the example looks
 // like the game and its elements never answer the page's own selectors. A tap
 // in an example says that it is a picture (`label_example`).
+//
+// An example is drawn when a reader comes near it (`drawWhenNear`), not with the page: on a phone
+// (CPU 4x slower) drawing Treasure Hunt's three with the page cost its repeat visit ~0.45 s before
+// the board could be tapped, for pictures far below it. Printing draws them all first.
 
 function exampleModel(view, onTap) {
   // the few anywidget model methods a board uses; nothing changes, a tap only answers
@@ -62,6 +66,52 @@ function drawExample(figure, view, label) {
   }
 }
 
+// Worked examples are drawn near the screen (`NEAR` px ahead of a scroll), and only once the page's own
+// board shows: while the page is being built the board is still empty and the rules sit right under
+// the header, where every example would look near.
+const NEAR = "400px";
+
+function boardDrawn() {
+  // read without a layout: the board's module has put its first picture in
+  const board = document.querySelector(".rb-app .rb-board");
+  return !!board && board.childElementCount > 0;
+}
+
+function drawWhenNear(draw) {
+  if (typeof IntersectionObserver === "undefined") return { watch: draw, stop() {} };
+  const waiting = new Set();
+  let retry = null;
+  const observer = new IntersectionObserver((entries) => {
+    if (!boardDrawn()) {  // too early to tell what is near: look again in a moment
+      if (!retry) {
+        retry = setTimeout(() => {
+          retry = null;
+          for (const figure of waiting) { observer.unobserve(figure); observer.observe(figure); }
+        }, 250);
+      }
+      return;
+    }
+    for (const entry of entries) {
+      if (!entry.isIntersecting || !waiting.has(entry.target)) continue;
+      waiting.delete(entry.target);
+      observer.unobserve(entry.target);
+      draw(entry.target);
+    }
+  }, { rootMargin: `${NEAR} 0px` });
+  return {
+    watch(figure) {
+      if (waiting.has(figure)) return;
+      waiting.add(figure);
+      observer.observe(figure);
+    },
+    stop() {
+      observer.disconnect();
+      clearTimeout(retry);
+      waiting.clear();
+    },
+  };
+}
+
 // The phone's Rules button never covers a control (issue 18 E: it sat on Kokkuri-san's ▲/▼, the
 // swap buttons, Treasure Hunt's "Seats & links"). Spots are tried from the bottom corners up both
 // edges, 8 px at a time, to just below the sticky lesson step: first with the labelled button, then
@@ -72,6 +122,7 @@ const CONTROLS = ".rb-app button, .rb-app a[href], .rb-app input, .rb-app select
 const EDGE = 12;  // px between the button and the screen's side
 const LOW = 14;  // px between the button and the screen's bottom
 const STEP = 8;  // px between two spots tried up an edge
+const BUILD_MS = 5000;  // a page whose board never draws gets its button anyway after this long
 
 function fabTop() {
   // the highest the button may go: just below the sticky lesson step (it has its own buttons)
@@ -141,6 +192,7 @@ function watchFab(fab) {
   // placed once at once (it is hidden until then), then again in the frame after any change
   let queued = false;
   let observer = null;
+  const started = performance.now();
   const place = () => {
     // the page's app may be attached after this widget: watch it (never <body>, where the button itself is)
     const app = document.querySelector(".rb-app");
@@ -148,6 +200,9 @@ function watchFab(fab) {
       observer = new MutationObserver(queue);
       observer.observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ["class", "style"] });
     }
+    // not while the page is still being built: its controls are still moving, and each placing reads
+    // the layout of all of them (a phone's repeat visit spent ~0.1 s so, every frame, before the board)
+    if (!boardDrawn() && performance.now() - started < BUILD_MS) return;
     placeFab(fab);
   };
   function queue() {
@@ -161,7 +216,7 @@ function watchFab(fab) {
   window.addEventListener("scroll", queue, { passive: true, capture: true });
   window.addEventListener("resize", queue);
   const poll = setInterval(queue, 1000);  // a board drawn in a closed shadow root, a font that loaded late
-  place();
+  queue();
   return () => {
     window.removeEventListener("scroll", queue, { capture: true });
     window.removeEventListener("resize", queue);
@@ -199,14 +254,17 @@ function render({ model, el }) {
     drawExamples();
     focus();
   }
+  function drawFigure(figure) {
+    const view = (model.get("examples") || {})[figure.dataset.example];
+    if (view) drawExample(figure, view, model.get("label_example") || "");
+  }
+  const near = drawWhenNear(drawFigure);
   function drawExamples() {
     if (!exampleBoard) return;
-    const views = model.get("examples") || {};
-    for (const figure of root.querySelectorAll("figure.rb-example[data-example]")) {
-      const view = views[figure.dataset.example];
-      if (view) drawExample(figure, view, model.get("label_example") || "");
-    }
+    for (const figure of root.querySelectorAll("figure.rb-example[data-example]")) near.watch(figure);
   }
+  const drawAll = () => { if (exampleBoard) root.querySelectorAll("figure.rb-example[data-example]").forEach(drawFigure); };
+  window.addEventListener("beforeprint", drawAll);
   function focus() {
     const id = model.get("highlight");
     if (!id || !model.get("focus")) return;
@@ -250,6 +308,8 @@ function render({ model, el }) {
   return () => {
     model.off("change:html", draw); model.off("change:focus", focus); model.off("change:examples", drawExamples);
     model.off("change:label_open", labels); model.off("change:label_close", labels);
+    window.removeEventListener("beforeprint", drawAll);
+    near.stop();
     document.body.classList.remove("rb-rules-overlay-open");
     unwatchFab();
     open.remove();

@@ -471,8 +471,10 @@ class RulebookVoila(Voila):
         grace = float(getattr(self.site_options, "cull_grace", 60))
         # Voilà's static files under the digest of their content (rulebook/site/assets.py).
         self._rb_static_digest = folder_digest(self.static_paths)
-        self.voila_configuration.page_config_hook = PageConfigHook(self._rb_static_digest, self.static_paths, self.root_dir)
         module_folder()  # the boards' modules' folder, before Voilà's pools start kernels (they inherit its name)
+        self.voila_configuration.page_config_hook = PageConfigHook(
+            self._rb_static_digest, self.static_paths, self.root_dir, lab_folders=self.labextensions_path
+        )
         voila_compat.share_compiled_templates()  # each page's templates are not compiled again (jinja_cache.py)
         with voila_compat.kernel_manager_factory(
             lambda voila_class: capped_kernel_manager(voila_class, cap, grace, live_kernel_processes)

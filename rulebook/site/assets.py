@@ -359,19 +359,104 @@ def preload_urls(page_config: dict, entries: list[str], static_folders: Iterable
     Voilà) or whose lab extension the page does not load is left out: a hint
     never costs a byte the page would not use.
     """
+    return [url for _, url in page_scripts(page_config, entries, static_folders)]
+
+
+def page_scripts(page_config: dict, entries: list[str], static_folders: Iterable[str | os.PathLike]) -> list[tuple[str, str]]:
+    """(entry, URL) of each entry this page can fetch: see ``preload_urls``."""
     static_url = str(page_config.get("fullStaticUrl", "")).rstrip("/")
     lab_url = str(page_config.get("fullLabextensionsUrl", "")).rstrip("/")
     extensions = {str(ext.get("name")) for ext in page_config.get("federated_extensions", []) if isinstance(ext, dict)}
     folders = [Path(folder) for folder in static_folders]
-    urls = []
+    found = []
     for entry in entries:
         kind, _, path = entry.partition(":")
         name = path.split("?")[0]
         if kind == "static" and static_url and "/" not in name and any((f / name).is_file() for f in folders):
-            urls.append(f"{static_url}/{path}")
+            found.append((entry, f"{static_url}/{path}"))
         elif kind == "lab" and lab_url and any(name.startswith(ext + "/") for ext in extensions):
-            urls.append(f"{lab_url}/{path}")
-    return urls
+            found.append((entry, f"{lab_url}/{path}"))
+    return found
+
+
+# --- One script for the chunks every page runs (issue 18 B, the repeat visit) -----------------------
+#
+# A game page runs ~70 of Voilà's and the lab extensions' webpack chunks. Even from the browser's
+# cache each is a request: on the phone profile the repeat visit spent ~0.4 s of its main thread
+# asking for them (Chromium's ResourceFetcher, one task per script), before and while Voilà started.
+# The site joins the chunks every page fetches (the preload list) into one script under its content
+# hash, placed before ``voila.js``: each chunk pushes its modules into its webpack global as it
+# would from its own file, so webpack finds them installed and asks for none of them. What runs,
+# and when, is unchanged: a module runs when it is required, as before.
+
+#: The page-config key of the joined chunks' file name under ``/voila/modules/`` (``chunk_bundle``).
+BUNDLE_KEY = "rbBundle"
+#: What a plain webpack (JSONP) chunk starts with: comments, "use strict", then the push into its global
+#: (``self.webpackChunkX`` or ``self["webpackChunkX"]``, as webpack and rspack write it).
+_JSONP_CHUNK = re.compile(
+    r'\A(?:\s*/\*.*?\*/|\s*//[^\n]*\n)*\s*(?:"use strict";)?\s*'
+    r'\(self(?:\.\w+|\["\w+"\])\s*=\s*self(?:\.\w+|\["\w+"\])\s*\|\|\s*\[\]\)\.push\(\[\[',
+    re.S,
+)
+_SOURCE_MAP = re.compile(r"^//# sourceMappingURL=.*$", re.M)
+
+
+def lab_extension_folders() -> list[Path]:
+    """Where Voilà finds the lab extensions it serves (``jupyter --paths``, then its own), in its order."""
+    from voila.utils import get_voila_labextensions_path
+
+    return [Path(folder) for folder in get_voila_labextensions_path()]
+
+
+def entry_file(entry: str, static_folders: Iterable[str | os.PathLike], lab_folders: Iterable[str | os.PathLike]) -> Path | None:
+    """The file an entry (``static:<file>``, ``lab:<extension path>``) names, never outside its folders."""
+    kind, _, path = entry.partition(":")
+    name = path.split("?")[0]
+    folders = static_folders if kind == "static" else lab_folders if kind == "lab" else ()
+    for folder in folders:
+        root = Path(folder).resolve()
+        candidate = (root / name).resolve()
+        if candidate.is_file() and candidate.is_relative_to(root):
+            return candidate
+    return None
+
+
+def is_chunk(text: str) -> bool:
+    """Whether ``text`` is a plain webpack chunk (pushes itself into its global and does nothing else at once).
+
+    An entry (``voila.js``, a ``remoteEntry``) is not: it runs a runtime and
+    starts the application, so it keeps its own file and its own moment.
+    """
+    text = _SOURCE_MAP.sub("", text).rstrip()
+    return bool(_JSONP_CHUNK.match(text)) and (text.endswith("]);") or text.endswith("])"))
+
+
+def chunk_bundle(files: Iterable[tuple[str, Path]]) -> str:
+    """The chunks' texts as one script, each in a function of its own.
+
+    Why a function each: a chunk may start with ``"use strict"``, which at the
+    top of a joined file would hold for all of them (or for none); inside its
+    own function it holds for that chunk only, as in its own file. Source map
+    comments are dropped (they would name paths relative to another URL).
+    """
+    parts = []
+    for entry, path in files:
+        text = _SOURCE_MAP.sub("", path.read_text("utf-8"))
+        parts.append(f"/* {entry} */\n(function () {{\n{text}\n}}).call(self);\n")
+    return "".join(parts)
+
+
+def bundled_scripts(
+    scripts: list[tuple[str, str]], static_folders: Iterable[str | os.PathLike], lab_folders: Iterable[str | os.PathLike]
+) -> list[tuple[str, str, Path]]:
+    """(entry, URL, file) of each of the page's scripts that is a plain chunk, to join (``chunk_bundle``)."""
+    static_folders, lab_folders = list(static_folders), list(lab_folders)
+    chosen = []
+    for entry, url in scripts:
+        path = entry_file(entry, static_folders, lab_folders)
+        if path is not None and is_chunk(path.read_text("utf-8", errors="replace")):
+            chosen.append((entry, url, path))
+    return chosen
 
 
 #: The page-config key naming the webpack chunk and module of JupyterLab's MathJax plugin (``typesetter_module``).
@@ -446,23 +531,55 @@ class PageConfigHook:
     (``notebook_holds_tex``), the typesetter to leave out (``typesetter_module``); the folders
     are read once, at the first page."""
 
-    def __init__(self, digest: str, static_folders: Iterable[str | os.PathLike] = (), root_dir: str | os.PathLike = "") -> None:
+    def __init__(
+        self,
+        digest: str,
+        static_folders: Iterable[str | os.PathLike] = (),
+        root_dir: str | os.PathLike = "",
+        module_dir: str | os.PathLike | None = None,
+        lab_folders: Iterable[str | os.PathLike] | None = None,
+        preload_list: Path = PRELOAD_LIST,
+    ) -> None:
         self.digest = digest
         self.static_folders = list(static_folders)
         self.root_dir = root_dir
+        self.module_dir = module_dir
+        """Where the joined chunks are written (``chunk_bundle``): the site's module folder by default."""
+        self.lab_folders = None if lab_folders is None else list(lab_folders)
+        self.preload_list = preload_list
         self._preload: list[str] | None = None
+        self._bundle: str | None = None
         self._typesetter: dict[str, Any] | None = None
 
     def __call__(self, page_config: dict, notebook_path: str | None = None, **_: Any) -> dict:
         updated = versioned_static_url(page_config, self.digest)
         if self._preload is None:
-            self._preload = preload_urls(updated, preload_entries(), self.static_folders)
+            self._preload, self._bundle = self._scripts(updated)
             self._typesetter = typesetter_module(self.static_folders)
         if self._preload:
             updated[PRELOAD_KEY] = self._preload
+        if self._bundle:
+            updated[BUNDLE_KEY] = self._bundle
         if self._typesetter and notebook_path and not notebook_holds_tex(Path(self.root_dir or ".", notebook_path)):
             updated[NO_TYPESETTER_KEY] = self._typesetter
         return updated
+
+    def _scripts(self, page_config: dict) -> tuple[list[str], str | None]:
+        """The URLs to hint, and the joined chunks' file name (None: no folder to serve it from, or no chunk)."""
+        scripts = page_scripts(page_config, preload_entries(self.preload_list), self.static_folders)
+        folder = self.module_dir or own_module_folder()
+        if not folder or not scripts:
+            return [url for _, url in scripts], None
+        lab_folders = self.lab_folders if self.lab_folders is not None else lab_extension_folders()
+        chosen = bundled_scripts(scripts, self.static_folders, lab_folders)
+        if not chosen:
+            return [url for _, url in scripts], None
+        try:
+            name = publish_module(chunk_bundle((entry, path) for entry, _, path in chosen), folder)
+        except (OSError, UnicodeDecodeError):
+            return [url for _, url in scripts], None  # the page loads each chunk as before
+        joined = {url for _, url, _ in chosen}
+        return [url for _, url in scripts if url not in joined], name
 
 
 def with_compressed_static(handler_class: type) -> type:

@@ -9,7 +9,11 @@ them from the browser's cache without asking the site.
 
 from __future__ import annotations
 
+import re
+
 import pytest
+
+from rulebook.site.assets import chunk_bundle
 
 pytestmark = pytest.mark.browser
 
@@ -40,12 +44,18 @@ def test_a_game_page_hints_its_scripts_and_takes_its_board_modules_from_cached_u
     headers: dict[str, str] = {}
     page.on("response", lambda r: headers.__setitem__(r.url, r.headers.get("cache-control", "")) if "/voila/modules/" in r.url else None)
     first = _cached_modules(page)
+    scripts: list[str] = []
+    page.on("request", lambda r: scripts.append(r.url) if r.resource_type == "script" else None)
     url = site.page_url("chiritsumo.ipynb", lang="en")
     page.goto(url)
     page.wait_for_voila(".rb-slot-0-0")
     hints = page.eval_on_selector_all("link[rel=preload][as=script]", "links => links.map((l) => l.href)")
-    assert len(hints) >= 20, hints
-    assert any(h.endswith("/voila.js") for h in hints) and any("/voila/labextensions/" in h for h in hints)
+    assert any(h.endswith("/voila.js") for h in hints) and any("/voila/labextensions/" in h for h in hints), hints
+    # the chunks every page runs come in one script under its hash (assets.py chunk_bundle), hinted too
+    assert any(re.search(r"/voila/modules/[0-9a-f]{20}\.js$", h) for h in hints), hints
+    chunks = [u for u in scripts if re.search(r"/\d+\.voila\.js|/labextensions/.*/static/(?!remoteEntry)[^/]+\.js", u)]
+    assert chunks == [], chunks  # none asked for on its own
+    assert len(scripts) < 25, scripts  # ~85 before
     page.wait_for_timeout(4000)  # Chromium warns of a hint not used within a few seconds of the load event
     unused = [w for w in warnings if "preload" in w and "not used" in w]
     assert not unused, unused
@@ -62,3 +72,21 @@ def test_a_game_page_hints_its_scripts_and_takes_its_board_modules_from_cached_u
     again.locator(".rb-app .rb-slot-0-0").first.wait_for(timeout=90_000)
     assert repeat and set(repeat) == set(first) and all(repeat.values()), repeat
     again.close()
+
+
+def test_joined_chunks_keep_their_own_strictness_and_order(new_page, tmp_path):
+    # the bundle runs as a script in the page: a chunk's "use strict" holds for that chunk only, as in its own file
+    strict = '/*! licence */\n"use strict";(self.webpackChunk_T=self.webpackChunk_T||[]).push([[1],{11:(e,t)=>{t.plain=function(){return this===undefined}}}]);'
+    sloppy = '(self["webpackChunk_T"] = self["webpackChunk_T"] || []).push([["2"], {\n22(e, t) { t.plain = function () { return this === undefined; }; }\n}]);'
+    (tmp_path / "1.js").write_text(strict)
+    (tmp_path / "2.js").write_text(sloppy)
+    page = new_page(*PHONE)
+    page.set_content("<html><body></body></html>")
+    page.add_script_tag(content=chunk_bundle([("a", tmp_path / "1.js"), ("b", tmp_path / "2.js")]))
+    found = page.evaluate("""() => self.webpackChunk_T.map(([ids, modules]) => {
+        const [id, factory] = Object.entries(modules)[0];
+        const exports = {}; factory({}, exports);
+        const plain = exports.plain;  // called on its own: `this` is undefined only in strict code
+        return [String(ids[0]), id, plain()];
+    })""")
+    assert found == [["1", "11", True], ["2", "22", False]]

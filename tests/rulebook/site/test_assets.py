@@ -15,12 +15,17 @@ import tornado.web
 from tornado.testing import AsyncHTTPTestCase
 
 from rulebook.site.assets import (
+    BUNDLE_KEY,
     DIGEST_MARK,
     IMMUTABLE,
     REVALIDATE,
     CompressTransform,
     PageConfigHook,
     accepted_encoding,
+    chunk_bundle,
+    entry_file,
+    is_chunk,
+    lab_extension_folders,
     asset_rules,
     cache_control,
     folder_digest,
@@ -112,6 +117,78 @@ def test_the_recorded_preload_list_is_read_unless_preloading_is_off(monkeypatch,
     assert preload_entries(PRELOAD_LIST) == []
     hook = PageConfigHook("d1g35t", [tmp_path])
     assert PRELOAD_KEY not in hook(dict(PAGE_CONFIG))
+
+
+# ----- the chunks every page runs, in one script ---------------------------------------------------------------------
+STRICT_CHUNK = '/*! licence */\n"use strict";(self.webpackChunk_X=self.webpackChunk_X||[]).push([[1],{11:(e,t)=>{t.strict=function(){return this===undefined}}}]);\n//# sourceMappingURL=1.js.map\n'
+SLOPPY_CHUNK = '(self["webpackChunk_X"] = self["webpackChunk_X"] || []).push([["2"], {\n22(e, t) { t.strict = function () { return this === undefined; }; }\n}]);'
+ENTRY = 'var runtime = {}; (self.webpackChunk_X = self.webpackChunk_X || []).push([[3], {}]); startTheApplication();'
+
+
+def test_a_chunk_is_told_from_an_entry():
+    assert is_chunk(STRICT_CHUNK) and is_chunk(SLOPPY_CHUNK)
+    assert not is_chunk(ENTRY)
+    assert not is_chunk(SLOPPY_CHUNK + "\nstartTheApplication();")  # something runs at once after the push
+    assert not is_chunk("")
+
+
+def test_every_recorded_script_of_this_voila_is_a_chunk_but_its_entries():
+    static = [VOILA_STATIC]
+    lab = lab_extension_folders()
+    kinds = {}
+    for entry in preload_entries(PRELOAD_LIST):
+        path = entry_file(entry, static, lab)
+        assert path is not None, entry  # the list names files this install has
+        kinds[entry] = is_chunk(path.read_text("utf-8"))
+    entries = [e for e, chunk in kinds.items() if not chunk]
+    assert sorted(entries) == sorted(e for e in kinds if e == "static:voila.js" or "/remoteEntry." in e), entries
+    assert sum(kinds.values()) >= 40
+
+
+def test_an_entry_never_names_a_file_outside_its_folders(tmp_path):
+    (tmp_path / "static").mkdir()
+    (tmp_path / "secret.js").write_text("x")
+    (tmp_path / "static" / "1.voila.js").write_text("x")
+    assert entry_file("static:1.voila.js", [tmp_path / "static"], []) == (tmp_path / "static" / "1.voila.js").resolve()
+    assert entry_file("static:../secret.js", [tmp_path / "static"], []) is None
+    assert entry_file("lab:../secret.js?v=1", [], [tmp_path / "static"]) is None
+    assert entry_file("other:1.voila.js", [tmp_path / "static"], [tmp_path / "static"]) is None
+
+
+def test_the_bundle_keeps_each_chunk_in_a_function_of_its_own(tmp_path):
+    (tmp_path / "1.js").write_text(STRICT_CHUNK)
+    (tmp_path / "2.js").write_text(SLOPPY_CHUNK)
+    text = chunk_bundle([("static:1.js", tmp_path / "1.js"), ("lab:x/2.js", tmp_path / "2.js")])
+    assert text.index("t.strict=function") < text.index("t.strict = function")  # in the list's order
+    assert text.count("(function () {") == 2 and text.count("}).call(self);") == 2
+    assert "sourceMappingURL" not in text
+    # each chunk's own "use strict" is still the first statement of its function (a directive)
+    first = text.split("(function () {\n", 1)[1]
+    assert first.startswith("/*! licence */\n\"use strict\";")
+
+
+def test_the_page_config_names_the_bundle_and_hints_only_what_it_left_out(tmp_path, monkeypatch):
+    monkeypatch.delenv(PRELOAD_OFF_ENV, raising=False)
+    static, lab, modules = tmp_path / "static", tmp_path / "lab", tmp_path / "modules"
+    for folder in (static, lab / "anywidget" / "static", modules):
+        folder.mkdir(parents=True)
+    (static / "voila.js").write_text(ENTRY)
+    (static / "1.voila.js").write_text(STRICT_CHUNK)
+    (lab / "anywidget" / "static" / "remoteEntry.698dcaf7.js").write_text(ENTRY)
+    (lab / "anywidget" / "static" / "2.3dbf81c0.js").write_text(SLOPPY_CHUNK)
+    listing = tmp_path / "preload.json"
+    listing.write_text(json.dumps(["static:voila.js", "static:1.voila.js", "lab:anywidget/static/remoteEntry.698dcaf7.js",
+                                   "lab:anywidget/static/2.3dbf81c0.js"]))
+    config = PageConfigHook("d1g35t", [static], module_dir=modules, lab_folders=[lab], preload_list=listing)(dict(PAGE_CONFIG))
+    name = config[BUNDLE_KEY]
+    assert name == module_name((modules / name).read_text("utf-8"))  # served under its content's hash, like a board's module
+    assert config[PRELOAD_KEY] == ["/voila/static/~d1g35t/voila.js", "/voila/labextensions/anywidget/static/remoteEntry.698dcaf7.js"]
+    bundle = (modules / name).read_text("utf-8")
+    assert "[[1]" in bundle and '[["2"]' in bundle and "startTheApplication" not in bundle
+    # no folder to serve it from: every script hinted, as before
+    monkeypatch.setenv("RULEBOOK_MODULE_DIR", "")
+    plain = PageConfigHook("d1g35t", [static], lab_folders=[lab], preload_list=listing)(dict(PAGE_CONFIG))
+    assert BUNDLE_KEY not in plain and len(plain[PRELOAD_KEY]) == 4
 
 
 # ----- no typesetter on a page without TeX ------------------------------------------------------------------------

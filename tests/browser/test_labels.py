@@ -30,6 +30,8 @@ def test_every_label_is_at_least_12px_and_no_button_is_cut(site, new_page, name,
     page = new_page(*SIZES[size])
     page.goto(site.page_url(f"{name}.ipynb", lang=lang))
     page.wait_for_voila(".rb-app, .rb-index, .rb-catalogue")
+    if name != "index":  # the rules' text comes just after the board (rules.js afterBoard): measured too
+        page.locator(".rb-rules-panel[data-drawn]").wait_for(state="attached")
     found = page.evaluate(MEASURE)
     assert found["small"] == [], found["small"][:10]
     assert found["truncated"] == [], found["truncated"]

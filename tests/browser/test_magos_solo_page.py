@@ -69,7 +69,7 @@ def test_the_tracker_over_ten_turns(site, page, lang: str) -> None:
     page.wait_for_voila(f"{BOARD} .rb-enemy-die")
     notice = page.inner_text(".rb-base-missing")
     assert ("マゴス本体のルールは載っていません" if lang == "ja" else "rules of Magos itself are not in it") in notice
-    assert page.locator(".rb-rules-panel [data-reading='not-covered']").count() >= 1
+    page.locator(".rb-rules-panel[data-drawn] [data-reading='not-covered']").first.wait_for(state="attached")
     faces = PRESETS["dummy"][0]
     for turn in range(1, 11):
         wait_turn(page, turn)

@@ -239,6 +239,7 @@ MEASURE_EXAMPLES = r"""
 def reach_every_example(page, timeout: float = 30_000) -> list[str]:
     """Bring each worked example of the rules on screen in turn, as a reader scrolling the rules does, and wait
     for it to be drawn (``rules.js`` draws an example when it comes near the screen); each one's ``data-drawn``."""
+    page.locator(".rb-rules-panel[data-drawn]").first.wait_for(state="attached", timeout=timeout)  # the text is in
     boards = page.locator("figure.rb-example .rb-example-board")
     drawn = []
     for k in range(boards.count()):

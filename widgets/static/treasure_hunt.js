@@ -114,7 +114,12 @@ function render({ model, el: host }) {
   const root = el("div", "rb-board rb-board-treasure");
   host.appendChild(root);
   const send = (message) => model.send(message);
-  const bandSize = (count) => (root.clientWidth > 0 && root.clientWidth < NARROW ? Math.ceil(count / 2) : count);
+  // the board's width as last seen by the ResizeObserver below; before its first look, the screen's width
+  // stands in: reading root.clientWidth while the page is being built forced a layout of the whole page
+  // (~0.08 s of a phone's repeat visit), and the observer redraws if the guess was wrong
+  let width = 0;
+  const narrow = () => (width > 0 ? width < NARROW : window.matchMedia(`(max-width: ${NARROW - 1}px)`).matches);
+  const bandSize = (count) => (narrow() ? Math.ceil(count / 2) : count);
 
   function draw() {
     const vm = model.get("view") || {};
@@ -195,6 +200,7 @@ function render({ model, el: host }) {
   draw();
   // fold or unfold the sheet when the width crosses NARROW (phones, split screens)
   const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
+    width = root.clientWidth;  // laid out already when an observer is told: no extra layout
     const count = (((model.get("view") || {}).board || {}).numbers || []).length;
     const bands = String(Math.ceil(count / Math.max(1, bandSize(count))));
     const stage = root.querySelector(".rb-sheet-stage");

@@ -475,6 +475,7 @@ class RulebookVoila(Voila):
         self.voila_configuration.page_config_hook = PageConfigHook(
             self._rb_static_digest, self.static_paths, self.root_dir, lab_folders=self.labextensions_path
         )
+        self.voila_configuration.page_config_hook.prepare()  # the chunks joined and compressed before any visitor
         voila_compat.share_compiled_templates()  # each page's templates are not compiled again (jinja_cache.py)
         with voila_compat.kernel_manager_factory(
             lambda voila_class: capped_kernel_manager(voila_class, cap, grace, live_kernel_processes)

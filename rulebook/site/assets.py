@@ -446,19 +446,6 @@ def chunk_bundle(files: Iterable[tuple[str, Path]]) -> str:
     return "".join(parts)
 
 
-def bundled_scripts(
-    scripts: list[tuple[str, str]], static_folders: Iterable[str | os.PathLike], lab_folders: Iterable[str | os.PathLike]
-) -> list[tuple[str, str, Path]]:
-    """(entry, URL, file) of each of the page's scripts that is a plain chunk, to join (``chunk_bundle``)."""
-    static_folders, lab_folders = list(static_folders), list(lab_folders)
-    chosen = []
-    for entry, url in scripts:
-        path = entry_file(entry, static_folders, lab_folders)
-        if path is not None and is_chunk(path.read_text("utf-8", errors="replace")):
-            chosen.append((entry, url, path))
-    return chosen
-
-
 #: The page-config key naming the webpack chunk and module of JupyterLab's MathJax plugin (``typesetter_module``).
 NO_TYPESETTER_KEY = "rbNoTypesetter"
 TYPESETTER_PACKAGE = "@jupyterlab/mathjax-extension"
@@ -549,12 +536,17 @@ class PageConfigHook:
         self.preload_list = preload_list
         self._preload: list[str] | None = None
         self._bundle: str | None = None
+        self._bundle_folder: str | None = None
+        self._joined: set[str] | None = None
+        """The entries in the bundle (None: not joined yet)."""
         self._typesetter: dict[str, Any] | None = None
 
     def __call__(self, page_config: dict, notebook_path: str | None = None, **_: Any) -> dict:
         updated = versioned_static_url(page_config, self.digest)
         if self._preload is None:
-            self._preload, self._bundle = self._scripts(updated)
+            self._join()
+            scripts = page_scripts(updated, preload_entries(self.preload_list), self.static_folders)
+            self._preload = [url for entry, url in scripts if entry not in (self._joined or ())]
             self._typesetter = typesetter_module(self.static_folders)
         if self._preload:
             updated[PRELOAD_KEY] = self._preload
@@ -564,22 +556,41 @@ class PageConfigHook:
             updated[NO_TYPESETTER_KEY] = self._typesetter
         return updated
 
-    def _scripts(self, page_config: dict) -> tuple[list[str], str | None]:
-        """The URLs to hint, and the joined chunks' file name (None: no folder to serve it from, or no chunk)."""
-        scripts = page_scripts(page_config, preload_entries(self.preload_list), self.static_folders)
+    def prepare(self) -> None:
+        """Join the chunks and compress the result once, at the server's start (``init_settings``).
+
+        Brotli takes ~0.5 s over the 3.5 MB on this machine: paid here, not by
+        the first visitor after a start.
+        """
+        self._join()
+        if self._bundle and self._bundle_folder:
+            path = os.path.abspath(os.path.join(self._bundle_folder, self._bundle))  # as ModuleStatic names it
+            for encoding in ("br", "gzip") if brotli is not None else ("gzip",):
+                compressed.get(path, encoding)
+
+    def _join(self) -> None:
+        """Write the listed files that are plain chunks as one script into the module folder (``chunk_bundle``)."""
+        if self._joined is not None:
+            return
+        self._joined = set()
         folder = self.module_dir or own_module_folder()
-        if not folder or not scripts:
-            return [url for _, url in scripts], None
+        entries = preload_entries(self.preload_list)
+        if not folder or not entries:
+            return  # no folder to serve it from (a notebook outside the site, a test): each chunk as before
         lab_folders = self.lab_folders if self.lab_folders is not None else lab_extension_folders()
-        chosen = bundled_scripts(scripts, self.static_folders, lab_folders)
+        chosen = []
+        for entry in entries:
+            path = entry_file(entry, self.static_folders, lab_folders)
+            if path is not None and is_chunk(path.read_text("utf-8", errors="replace")):
+                chosen.append((entry, path))
         if not chosen:
-            return [url for _, url in scripts], None
+            return
         try:
-            name = publish_module(chunk_bundle((entry, path) for entry, _, path in chosen), folder)
+            self._bundle = publish_module(chunk_bundle(chosen), folder)
         except (OSError, UnicodeDecodeError):
-            return [url for _, url in scripts], None  # the page loads each chunk as before
-        joined = {url for _, url, _ in chosen}
-        return [url for _, url in scripts if url not in joined], name
+            return  # the page loads each chunk as before
+        self._bundle_folder = str(folder)
+        self._joined = {entry for entry, _ in chosen}
 
 
 def with_compressed_static(handler_class: type) -> type:

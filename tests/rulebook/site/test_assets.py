@@ -23,6 +23,7 @@ from rulebook.site.assets import (
     PageConfigHook,
     accepted_encoding,
     chunk_bundle,
+    compressed,
     entry_file,
     is_chunk,
     lab_extension_folders,
@@ -185,6 +186,12 @@ def test_the_page_config_names_the_bundle_and_hints_only_what_it_left_out(tmp_pa
     assert config[PRELOAD_KEY] == ["/voila/static/~d1g35t/voila.js", "/voila/labextensions/anywidget/static/remoteEntry.698dcaf7.js"]
     bundle = (modules / name).read_text("utf-8")
     assert "[[1]" in bundle and '[["2"]' in bundle and "startTheApplication" not in bundle
+    # joined and compressed before any visitor asks (the server's start)
+    prepared = PageConfigHook("d1g35t", [static], module_dir=modules, lab_folders=[lab], preload_list=listing)
+    prepared.prepare()
+    path = str((modules / name).resolve())
+    assert any(key[0] == path and key[3] == "br" for key in compressed.entries)
+    assert prepared(dict(PAGE_CONFIG))[BUNDLE_KEY] == name
     # no folder to serve it from: every script hinted, as before
     monkeypatch.setenv("RULEBOOK_MODULE_DIR", "")
     plain = PageConfigHook("d1g35t", [static], lab_folders=[lab], preload_list=listing)(dict(PAGE_CONFIG))

@@ -1,7 +1,7 @@
 """What a phone fetches for a game page (issue 18 A): scripts hinted at the top, boards' modules from cached URLs.
 
 The page names every script it will fetch in ``<link rel=preload>`` at the
-top (rulebook/site/assets.py ``preload_urls``), and Chromium warns of a hint
+top (rulebook/site/assets.py ``page_scripts``), and Chromium warns of a hint
 the page did not use; the boards' ES modules leave the widget state and come
 from ``/voila/modules/<hash>.js``, kept a year; a visitor coming back takes
 them from the browser's cache without asking the site.

@@ -37,7 +37,7 @@ from rulebook.site.assets import (
     module_loader,
     module_name,
     preload_entries,
-    preload_urls,
+    page_scripts,
     publish_module,
     notebook_holds_tex,
     typesetter_module,
@@ -100,7 +100,7 @@ def test_the_preload_hints_name_only_files_the_page_can_fetch(tmp_path):
     ]
     hook = PageConfigHook("d1g35t", [tmp_path])
     config = versioned = hook(dict(PAGE_CONFIG))
-    urls = preload_urls(versioned, entries, [tmp_path])
+    urls = [url for _, url in page_scripts(versioned, entries, [tmp_path])]
     assert urls == [
         "/voila/static/~d1g35t/voila.js",  # under the digest, as the page's scripts ask for them
         "/voila/static/~d1g35t/2829.voila.js",

@@ -424,8 +424,9 @@ def _block(template: str, name: str) -> str:
     return re.sub(r"\s+", "", body)
 
 
-def test_the_templates_copy_of_voilas_cell_loop_differs_only_by_the_early_kernel_script():
-    """``index.html.j2`` copies Voilà's lab ``body_loop`` to put ``early_kernel.js`` after the page's config.
+def test_the_templates_copy_of_voilas_cell_loop_differs_only_by_the_early_kernel_and_chunk_scripts():
+    """``index.html.j2`` copies Voilà's lab ``body_loop`` to put ``early_kernel.js`` after the page's config,
+    and the joined chunks (``assets.chunk_bundle``) after the cells, before Voilà's footer loads ``voila.js``.
 
     A new Voilà whose block changed fails here: the copy must follow it.
     """
@@ -437,8 +438,9 @@ def test_the_templates_copy_of_voilas_cell_loop_differs_only_by_the_early_kernel
     )
     ours = _block((TEMPLATE_DIR / "index.html.j2").read_text("utf-8"), "body_loop")
     voilas = _block(lab.read_text("utf-8"), "body_loop")
-    assert "{{site.early_kernel()}}" in ours
-    assert ours.replace("{{site.early_kernel()}}", "") == voilas
+    bundle = '{{site.chunk_bundle(resources.base_url,page_config.get("rbBundle"))}}'
+    assert "{{site.early_kernel()}}" in ours and ours.endswith("{%endwith%}" + bundle)
+    assert ours.replace("{{site.early_kernel()}}", "").replace(bundle, "") == voilas
 
 
 def test_the_early_kernel_script_follows_the_pages_config():

@@ -57,7 +57,7 @@ from . import limits as site_limits
 from . import voila_compat
 from .memory import WalledKernelManager
 from .assets import PageConfigHook, asset_rules, asset_settings, folder_digest, module_folder
-from .kernels import PAGE_KERNEL, PageKernel, capped_kernel_manager, default_max_kernels, live_kernel_processes
+from .kernels import PAGE_KERNEL, PageKernel, capped_kernel_manager, default_max_kernels, live_kernels
 from .process import trim_heap
 
 LANDING_NOTEBOOK = "index.ipynb"
@@ -478,7 +478,7 @@ class RulebookVoila(Voila):
         self.voila_configuration.page_config_hook.prepare()  # the chunks joined and compressed before any visitor
         voila_compat.share_compiled_templates()  # each page's templates are not compiled again (jinja_cache.py)
         with voila_compat.kernel_manager_factory(
-            lambda voila_class: capped_kernel_manager(voila_class, cap, grace, live_kernel_processes)
+            lambda voila_class: capped_kernel_manager(voila_class, cap, grace, live_kernels)
         ):
             settings = super().init_settings()
         # The site's own messages (error ids, full site, purges) go where Voilà's go.

@@ -63,11 +63,12 @@ from collections import Counter
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Collection, Iterator, Mapping, Sequence
 
 from traitlets import TraitError
 
 from . import voila_compat
+from .process import argv_of, kernel_id_in
 
 #: What one page's kernel costs in memory, measured on the site (a game page
 #: with its engine, widgets and store loaded: ~90–140 MB RSS; rounded up).
@@ -85,6 +86,10 @@ POOL_ATTEMPTS = 3
 #: Seconds refills wait after a page opened (0: none). Waiting longer left the
 #: next visitor of the same notebook without a preheated kernel.
 REFILL_QUIET = 0.0
+#: How long a page waits for an evicted kernel's last process to exit (it takes a fraction of a second) ...
+EXIT_WAIT_S = 10.0
+#: ... looking this often.
+EXIT_POLL_S = 0.02
 #: Refills never wait longer than this for pages to finish opening (a steady stream of visitors).
 MAX_REFILL_DEFER = 30.0
 
@@ -206,42 +211,71 @@ def last_activity(kernel: Any) -> Any:
         return None
 
 
-def live_kernel_processes(pid: int | None = None) -> int:
-    """How many of this server's child processes are kernels, alive or still exiting (Linux ``/proc``).
-
-    The cap's own count follows the kernel manager; this is the machine's
-    view of the same thing, the safety net under it (0 where /proc cannot
-    tell: other systems, or the children list missing).
-    """
-    pid = os.getpid() if pid is None else pid
+def _children(pid: int) -> set[int]:
+    """A process's children (Linux ``/proc``); empty where they cannot be read."""
     children: set[int] = set()
     try:
         for thread in os.listdir(f"/proc/{pid}/task"):
             with open(f"/proc/{pid}/task/{thread}/children") as listing:
                 children.update(int(child) for child in listing.read().split())
     except (OSError, ValueError):
-        return 0
-    count = 0
-    for child in children:
-        try:
-            with open(f"/proc/{child}/cmdline", "rb") as cmdline:
-                count += b"ipykernel" in cmdline.read()  # a zombie's is empty: it holds no memory
-        except OSError:
-            continue  # gone meanwhile
-    return count
+        return set()
+    return children
+
+
+def live_kernels(pid: int | None = None) -> set[str]:
+    """The kernels this server runs, alive or still exiting, one entry each (Linux ``/proc``).
+
+    A kernel is the server's child (``ipykernel`` in its command line): the
+    kernel itself, or the launcher standing in for a kernel forked from the
+    site's zygote (``zygote.py``). The forked kernel is the zygote's child,
+    and it outlives its stand-in: Jupyter's ``shutdown_kernel(now=True)``
+    kills the stand-in, the zygote then sees its socket close and kills the
+    kernel, a moment later (more than that on two busy cores). Both are
+    looked at, under the kernel's id (its connection file), so a kernel
+    counts until its last process has exited. (Counting the stand-ins
+    alone, a sampler of the server's processes saw 17 kernels under a cap of
+    16 in ``tests/browser/test_site_cap.py`` on CI: a page's kernel started
+    in the slot of an evicted pooled kernel that was still exiting.)
+
+    Entries are kernel ids, or ``pid:<n>`` for a kernel process whose
+    command line names no connection file. Empty where /proc cannot tell.
+    """
+    pid = os.getpid() if pid is None else pid
+    found: set[str] = set()
+    for child in _children(pid):
+        argv = argv_of(child)
+        if any("rulebook.site.zygote" in a for a in argv):
+            for forked in _children(child):
+                _note_kernel(found, forked, argv_of(forked))
+        else:
+            _note_kernel(found, child, argv)
+    return found
+
+
+def _note_kernel(found: set[str], pid: int, argv: list[str]) -> None:
+    if any("ipykernel" in a for a in argv):
+        found.add(kernel_id_in(argv) or f"pid:{pid}")
+
+
+def live_kernel_processes(pid: int | None = None) -> int:
+    """How many kernels this server runs, alive or still exiting (``live_kernels``)."""
+    return len(live_kernels(pid))
 
 
 def capped_kernel_manager(
-    base: type, cap: int, grace: float = DEFAULT_GRACE, live_processes: Callable[[], int] | None = None
+    base: type, cap: int, grace: float = DEFAULT_GRACE, live: Callable[[], Collection[str]] | None = None
 ) -> type:
     """Voilà's kernel manager class ``base`` with a kernel cap and a careful culler (module docstring).
 
-    ``live_processes`` (the server passes ``live_kernel_processes``) counts
-    the kernel processes the machine actually runs: the cap never lets a page
-    start while that count, plus the slots promised, is at the cap, even if a
-    process the manager has let go of is still exiting. (A sampler of the
-    server's processes saw 17 kernels under a cap of 16 in one of three runs
-    of ``benchmarks.load`` while the manager's own count stayed at 16.)
+    ``live`` (the server passes ``live_kernels``) names the kernels the
+    machine actually runs: the cap never lets a page start while their
+    number, plus the slots promised, is at the cap, even if a process the
+    manager has let go of is still exiting; and a page that takes the slot
+    of an evicted pooled kernel starts its own once that kernel is no longer
+    among them. (A sampler of the server's processes saw 17 kernels under a
+    cap of 16 in one of three runs of ``benchmarks.load`` while the
+    manager's own count stayed at 16.)
     """
     if cap < 1:
         raise ValueError(f"the kernel cap must be >= 1: {cap}")
@@ -289,9 +323,9 @@ def capped_kernel_manager(
             reserved = sum(1 for r in self._reservations if r.counted)
             running = len(voila_compat.kernel_table(self))
             counted = running + self._starting + self._pool_tasks_starting() + reserved + self._taking
-            if live_processes is None:
+            if live is None:
                 return counted
-            return max(counted, live_processes() + reserved)
+            return max(counted, len(live()) + reserved)
 
         def free_slots(self) -> int:
             return self.max_kernels - self.kernels_in_use()
@@ -394,10 +428,27 @@ def capped_kernel_manager(
             return None
 
         async def _shut_evicted(self, kernel_id: str) -> None:
+            """Shut an evicted pooled kernel down; over once its last process has exited (``live_kernels``)."""
             try:
                 await self.shutdown_kernel(kernel_id, now=True)
             except Exception:  # noqa: BLE001 - already gone is what we want
                 log.debug("evicting kernel %s", kernel_id, exc_info=True)
+            await self._until_exited(kernel_id)
+
+        async def _until_exited(self, kernel_id: str) -> None:
+            """Wait until the kernel's last process has exited: its slot is then free at every instant.
+
+            ``shutdown_kernel`` returns once Jupyter's process is gone; a
+            kernel forked from the zygote exits a moment after (``live_kernels``).
+            """
+            if live is None:
+                return
+            deadline = time.monotonic() + EXIT_WAIT_S
+            while kernel_id in live():
+                if time.monotonic() > deadline:
+                    log.warning("kernel %s still runs %.0f s after its shutdown", kernel_id, EXIT_WAIT_S)
+                    return
+                await asyncio.sleep(EXIT_POLL_S)
 
         def _refills_wait(self) -> bool:
             """Whether pool refills wait for pages now (``refill_waits``); notes when the waiting began."""
@@ -515,6 +566,7 @@ def capped_kernel_manager(
                 await self.shutdown_kernel(kernel_id, now=True)
             except Exception:  # noqa: BLE001 - already gone is what we want
                 log.debug("dropping kernel %s", kernel_id, exc_info=True)
+            await self._until_exited(kernel_id)  # its slot goes to its replacement
 
         def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
             """Voilà's refill, never past the cap nor the pools' budget, and not while pages are opening.

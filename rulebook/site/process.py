@@ -20,6 +20,12 @@ STAND_IN = "rulebook.site.kernel_launch"
 _KERNEL_FILE = re.compile(r"kernel-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.json")
 
 
+def kernel_id_in(argv: list[str]) -> str | None:
+    """The kernel id of a command line naming a kernel's connection file (``kernel-<id>.json``), else None."""
+    match = next((m for a in argv if (m := _KERNEL_FILE.search(a))), None)
+    return match.group(1) if match else None
+
+
 def read_proc(path: str) -> str:
     """A file of ``/proc`` as text, or "" when the process (or the file) is gone."""
     try:
@@ -117,8 +123,7 @@ def kernel_processes(server_pid: int) -> list[KernelProcess]:
         argv = read_proc(f"/proc/{pid}/cmdline").split("\0")
         if not any("ipykernel" in a for a in argv) or STAND_IN in argv:
             continue  # a launcher standing in for a forked kernel (zygote.py) is not the kernel
-        match = next((m for a in argv if (m := _KERNEL_FILE.search(a))), None)
-        kernels.append(KernelProcess(pid, match.group(1) if match else None))
+        kernels.append(KernelProcess(pid, kernel_id_in(argv)))
     return kernels
 
 

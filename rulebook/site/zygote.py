@@ -270,7 +270,13 @@ class Zygote:
             if pid == 0:
                 self.selector.close()
                 become_kernel(request, fds, [self.listener, conn, *self.kernels.values()])
-            conn.sendall(f"pid {pid}\n".encode())
+            try:
+                conn.sendall(f"pid {pid}\n".encode())
+            except OSError:
+                # The launcher is gone: it gave up waiting (REQUEST_TIMEOUT_S, a busy machine) and
+                # starts its kernel itself, or it was killed. Nobody stands in for this fork: it goes.
+                os.kill(pid, signal.SIGKILL)
+                raise
             conn.settimeout(None)
             self.kernels[pid] = conn
             self.selector.register(conn, selectors.EVENT_READ, pid)

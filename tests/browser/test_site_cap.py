@@ -85,7 +85,7 @@ def test_ten_visitors_at_once_under_a_cap_of_16_all_get_a_board(browser, start_s
         sampler.join()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     pages[-1].screenshot(path=str(ARTIFACTS / "site-cap-ten-visitors-390.png"))
-    print(f"page answers per visitor: {statuses}")
+    print(f"page answers per visitor: {statuses}; kernels at most: {max(seen)}")
     # Every answer is the page (none "full"). A page may have opened again once: on two cores shared
     # with ten browsers, ipywidgets' two seconds for a widget's model can run out (widgets_lost_watch).
     assert all(codes and set(codes) == {200} and len(codes) <= 2 for codes in statuses), f"page answers per visitor: {statuses}"

@@ -273,19 +273,67 @@ def test_a_kernel_process_still_exiting_keeps_its_slot():
     """The machine's count is the safety net under the manager's: a process the manager let go of still counts."""
 
     async def run() -> None:
-        processes = {"n": 0}
-        manager = capped_kernel_manager(FakeVoilaManager, 2, live_processes=lambda: processes["n"])()
+        processes: set[str] = set()
+        manager = capped_kernel_manager(FakeVoilaManager, 2, live=lambda: processes)()
         for _ in range(2):
             await manager.start_kernel()
-        processes["n"] = 2
+        processes.update(manager._kernels)
         assert manager.reserve() is None
-        await manager.shutdown_kernel(next(iter(manager._kernels)))  # the manager forgets it at once...
+        leaving = next(iter(manager._kernels))
+        await manager.shutdown_kernel(leaving)  # the manager forgets it at once...
         assert manager.reserve() is None  # ...but its process has not exited yet
-        processes["n"] = 1
+        processes.discard(leaving)
         slot = manager.reserve()
         assert slot is not None and manager.reserve() is None  # the promised slot counts too
 
     asyncio.run(run())
+
+
+_ZYGOTE_LIKE = """
+import subprocess, sys, time
+kernel = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", "-m", "ipykernel_launcher", "-f", sys.argv[1]])
+print(kernel.pid, flush=True)
+while kernel.poll() is None:
+    time.sleep(0.02)
+time.sleep(60)
+"""
+
+
+def test_live_kernels_follows_a_forked_kernel_past_its_stand_in():
+    """A kernel forked by the zygote is the zygote's child: it counts, under its id, until it has exited."""
+    import subprocess
+    import sys
+    import uuid
+
+    from rulebook.site.kernels import live_kernels
+
+    kernel_id = str(uuid.uuid4())
+    connection = f"/tmp/kernel-{kernel_id}.json"
+    zygote = subprocess.Popen([sys.executable, "-c", _ZYGOTE_LIKE, connection, "-m", "rulebook.site.zygote"],
+                              stdout=subprocess.PIPE, text=True)
+    stand_in = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", "-m", "rulebook.site.kernel_launch",
+                                 "--", sys.executable, "-m", "ipykernel_launcher", "-f", connection])
+    try:
+        forked = int(zygote.stdout.readline())
+        deadline = time.monotonic() + 10
+        while kernel_id not in live_kernels() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert kernel_id in live_kernels()
+        assert sum(1 for k in live_kernels() if k == kernel_id) == 1  # the stand-in and its kernel: one kernel
+        stand_in.kill()
+        stand_in.wait()
+        assert kernel_id in live_kernels()  # the stand-in is gone, the kernel still runs
+        import os
+        import signal
+
+        os.kill(forked, signal.SIGKILL)
+        while kernel_id in live_kernels() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert kernel_id not in live_kernels()  # exited (a zombie until its parent reaps it, or gone)
+    finally:
+        for process in (zygote, stand_in):
+            process.kill()
+            process.wait()
 
 
 def test_live_kernel_processes_counts_kernel_children_and_not_zombies():
@@ -509,6 +557,53 @@ def test_a_page_starts_its_kernel_only_once_the_evicted_one_is_gone():
         manager.release(slot)
         await sampler
         assert peak <= 2 and running(manager) == 2
+
+    asyncio.run(run())
+
+
+def test_a_page_in_an_evicted_kernels_slot_waits_for_its_last_process_to_exit():
+    """A kernel forked from the zygote outlives its stand-in: Jupyter's shutdown returns, the kernel still runs.
+
+    The page's kernel starts only once the machine no longer runs the evicted
+    one (``live``): never one more kernel than the cap, even for a moment.
+    """
+
+    async def run() -> None:
+        lingering: set[str] = set()
+
+        class ForkedKernels(FakeVoilaManager):
+            async def shutdown_kernel(self, kernel_id: str, now: bool = False) -> None:
+                await super().shutdown_kernel(kernel_id, now)  # the stand-in is gone...
+                lingering.add(kernel_id)  # ...its forked kernel exits a moment later
+                asyncio.get_event_loop().call_later(0.1, lingering.discard, kernel_id)
+
+        manager = None
+
+        def live() -> set[str]:
+            return (set(manager._kernels) if manager is not None else set()) | lingering  # None: still in __init__
+
+        manager = capped_kernel_manager(ForkedKernels, 2, live=live)(pools={"a.ipynb": 1})
+        await settle()
+        await manager.start_kernel()
+        slot = manager.reserve("other.ipynb")
+        assert slot is not None
+        PAGE_KERNEL.set(PageKernel(reservation=slot))
+        peak = 0
+
+        async def sample() -> None:
+            nonlocal peak
+            for _ in range(60):
+                peak = max(peak, len(live()))
+                await asyncio.sleep(0.005)
+
+        sampler = asyncio.ensure_future(sample())
+        begun = time.monotonic()
+        await manager.start_kernel()
+        waited = time.monotonic() - begun
+        manager.release(slot)
+        await sampler
+        assert peak <= 2 and len(live()) == 2
+        assert waited >= 0.09  # it waited for the forked kernel, not only for Jupyter's shutdown
 
     asyncio.run(run())
 

@@ -201,3 +201,28 @@ def test_a_signal_to_the_launcher_is_passed_on_and_its_exit_reports_the_kernels(
         assert km.provisioner.process.wait(10) == 128 + signal.SIGTERM
     finally:
         km.cleanup_resources()
+
+
+def test_a_launcher_that_gave_up_waiting_leaves_no_forked_kernel_behind(started: zygote.Started) -> None:
+    """The launcher waits ``REQUEST_TIMEOUT_S`` for the zygote's answer, then starts its kernel itself.
+
+    If the zygote forks after that, nobody stands in for the fork: before,
+    it ran on beside the launcher's own kernel (same connection file) for as
+    long as the zygote lived. Here the launcher closes right after asking.
+    """
+    kernel_id = str(uuid.uuid4())
+    command = [sys.executable, "-m", "ipykernel_launcher", "-f", os.path.join(tempfile.gettempdir(), f"kernel-{kernel_id}.json")]
+    import socket
+
+    conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    conn.connect(started.path)
+    zygote._send(conn, {"argv": command, "env": dict(os.environ), "cwd": os.getcwd(), "wall_mb": 600}, [0, 1, 2])
+    conn.close()  # gone before the answer
+    time.sleep(1.0)  # the zygote's loop takes the request (POLL_S) and forks
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        left = [k.pid for k in kernel_processes(started.process.pid) if k.kernel_id == kernel_id]
+        if not left:
+            break
+        time.sleep(0.05)
+    assert not left, f"a forked kernel nobody stands in for still runs: {left}"

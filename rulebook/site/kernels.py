@@ -68,7 +68,7 @@ from typing import Any, Callable, Collection, Iterator, Mapping, Sequence
 from traitlets import TraitError
 
 from . import voila_compat
-from .process import argv_of, kernel_id_in
+from .process import argv_of, children, kernel_id_in
 
 #: What one page's kernel costs in memory, measured on the site (a game page
 #: with its engine, widgets and store loaded: ~90–140 MB RSS; rounded up).
@@ -211,18 +211,6 @@ def last_activity(kernel: Any) -> Any:
         return None
 
 
-def _children(pid: int) -> set[int]:
-    """A process's children (Linux ``/proc``); empty where they cannot be read."""
-    children: set[int] = set()
-    try:
-        for thread in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{thread}/children") as listing:
-                children.update(int(child) for child in listing.read().split())
-    except (OSError, ValueError):
-        return set()
-    return children
-
-
 def live_kernels(pid: int | None = None) -> set[str]:
     """The kernels this server runs, alive or still exiting, one entry each (Linux ``/proc``).
 
@@ -234,19 +222,21 @@ def live_kernels(pid: int | None = None) -> set[str]:
     kernel, a moment later (more than that on two busy cores). Both are
     looked at, under the kernel's id (its connection file), so a kernel
     counts until its last process has exited. (Counting the stand-ins
-    alone, a sampler of the server's processes saw 17 kernels under a cap of
-    16 in ``tests/browser/test_site_cap.py`` on CI: a page's kernel started
-    in the slot of an evicted pooled kernel that was still exiting.)
+    alone, a page's kernel could start in the slot of an evicted pooled
+    kernel still exiting: one kernel more than the cap for a moment, one of
+    the two ways a sampler saw 17 kernels under a cap of 16 in
+    ``tests/browser/test_site_cap.py`` on CI; the other was a fork the
+    zygote made for a launcher that had given up waiting, ``zygote.py``.)
 
     Entries are kernel ids, or ``pid:<n>`` for a kernel process whose
     command line names no connection file. Empty where /proc cannot tell.
     """
     pid = os.getpid() if pid is None else pid
     found: set[str] = set()
-    for child in _children(pid):
+    for child in children(pid):
         argv = argv_of(child)
         if any("rulebook.site.zygote" in a for a in argv):
-            for forked in _children(child):
+            for forked in children(child):
                 _note_kernel(found, forked, argv_of(forked))
         else:
             _note_kernel(found, child, argv)

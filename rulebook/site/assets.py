@@ -430,8 +430,8 @@ def is_chunk(text: str) -> bool:
     return bool(_JSONP_CHUNK.match(text)) and (text.endswith("]);") or text.endswith("])"))
 
 
-def chunk_bundle(files: Iterable[tuple[str, Path]]) -> str:
-    """The chunks' texts as one script, each in a function of its own.
+def chunk_bundle(chunks: Iterable[tuple[str, str]]) -> str:
+    """The chunks' texts (entry, text) as one script, each in a function of its own.
 
     Why a function each: a chunk may start with ``"use strict"``, which at the
     top of a joined file would hold for all of them (or for none); inside its
@@ -439,8 +439,8 @@ def chunk_bundle(files: Iterable[tuple[str, Path]]) -> str:
     comments are dropped (they would name paths relative to another URL).
     """
     parts = []
-    for entry, path in files:
-        text = _SOURCE_MAP.sub("", path.read_text("utf-8"))
+    for entry, text in chunks:
+        text = _SOURCE_MAP.sub("", text)
         parts.append(f"/* {entry} */\n(function () {{\n{text}\n}}).call(self);\n")
     return "".join(parts)
 
@@ -578,13 +578,14 @@ class PageConfigHook:
             return  # no folder to serve it from (a notebook outside the site, a test): each chunk as before
         lab_folders = self.lab_folders if self.lab_folders is not None else lab_extension_folders()
         chosen = []
-        for entry in entries:
-            path = entry_file(entry, self.static_folders, lab_folders)
-            if path is not None and is_chunk(path.read_text("utf-8", errors="replace")):
-                chosen.append((entry, path))
-        if not chosen:
-            return
         try:
+            for entry in entries:
+                path = entry_file(entry, self.static_folders, lab_folders)
+                text = path.read_text("utf-8") if path is not None else ""
+                if is_chunk(text):
+                    chosen.append((entry, text))
+            if not chosen:
+                return
             self._bundle = publish_module(chunk_bundle(chosen), folder)
         except (OSError, UnicodeDecodeError):
             return  # the page loads each chunk as before

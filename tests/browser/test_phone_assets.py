@@ -74,15 +74,13 @@ def test_a_game_page_hints_its_scripts_and_takes_its_board_modules_from_cached_u
     again.close()
 
 
-def test_joined_chunks_keep_their_own_strictness_and_order(new_page, tmp_path):
+def test_joined_chunks_keep_their_own_strictness_and_order(new_page):
     # the bundle runs as a script in the page: a chunk's "use strict" holds for that chunk only, as in its own file
     strict = '/*! licence */\n"use strict";(self.webpackChunk_T=self.webpackChunk_T||[]).push([[1],{11:(e,t)=>{t.plain=function(){return this===undefined}}}]);'
     sloppy = '(self["webpackChunk_T"] = self["webpackChunk_T"] || []).push([["2"], {\n22(e, t) { t.plain = function () { return this === undefined; }; }\n}]);'
-    (tmp_path / "1.js").write_text(strict)
-    (tmp_path / "2.js").write_text(sloppy)
     page = new_page(*PHONE)
     page.set_content("<html><body></body></html>")
-    page.add_script_tag(content=chunk_bundle([("a", tmp_path / "1.js"), ("b", tmp_path / "2.js")]))
+    page.add_script_tag(content=chunk_bundle([("a", strict), ("b", sloppy)]))
     found = page.evaluate("""() => self.webpackChunk_T.map(([ids, modules]) => {
         const [id, factory] = Object.entries(modules)[0];
         const exports = {}; factory({}, exports);

@@ -214,9 +214,14 @@ class SiteProcess:
         self.wait_kernels_quiet(timeout, count=self.pooled_at_rest)
 
     def wait_kernels_quiet(self, timeout: float = 60, count: int | None = None, quiet: float = 0.6) -> None:
-        """Wait until ``count`` kernels (default: the pools) run and none used
-        any CPU for ``quiet`` seconds."""
-        count = self.pool_kernels if count is None else count
+        """Wait until ``count`` kernels (default: the pools at rest, ``pooled_at_rest``) run and none used
+        any CPU for ``quiet`` seconds.
+
+        The default was the pools' full size: under a cap that is more than
+        the pools may hold (8 of 15 under ``--max-kernels 16``), so
+        ``benchmarks.capacity``'s capped scenario waited its full 180 s, twice.
+        """
+        count = self.pooled_at_rest if count is None else count
 
         def quiet_now() -> bool:
             kernels = self.kernels()

@@ -301,6 +301,8 @@ time.sleep(60)
 
 def test_live_kernels_follows_a_forked_kernel_past_its_stand_in():
     """A kernel forked by the zygote is the zygote's child: it counts, under its id, until it has exited."""
+    import os
+    import signal
     import subprocess
     import sys
     import uuid
@@ -323,9 +325,6 @@ def test_live_kernels_follows_a_forked_kernel_past_its_stand_in():
         stand_in.kill()
         stand_in.wait()
         assert kernel_id in live_kernels()  # the stand-in is gone, the kernel still runs
-        import os
-        import signal
-
         os.kill(forked, signal.SIGKILL)
         while kernel_id in live_kernels() and time.monotonic() < deadline:
             time.sleep(0.02)

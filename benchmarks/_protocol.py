@@ -211,6 +211,7 @@ class Visit:
     bad_assets: list[str] = field(default_factory=list)
     error: str = ""
     phases: dict[str, float] = field(default_factory=dict)  # seconds from the request: head, page, assets, socket, board
+    server: str = ""  # the server that served the page, as its ``rb_route`` cookie names it (behind a proxy)
 
 
 def _decompress(body: bytes, encoding: str) -> bytes:
@@ -528,6 +529,7 @@ class ProtocolVisitor:
             self._report("VISIT", "failed", time.perf_counter() - started, 0, error)
         finally:
             self.leave(visit.kernel_id)
+            visit.server = self.cookies.get("rb_route", "")
             if beats is not None:
                 beats.join(1)
         return visit

@@ -377,15 +377,27 @@ class Run:
 
 def calibrate(run: Run, site: Site) -> dict[str, Any] | None:
     """One Chromium visit: the asset list the protocol visitors fetch (None: no Chromium here)."""
+    result = chromium_visit(site.site.page_url(run.args.notebook), run.args.moves)
+    run.assets = None if result is None else result["assets"]
+    return result
+
+
+def chromium_visit(url: str, moves: int) -> dict[str, Any] | None:
+    """One real Chromium visit of ``url``, said in a line (None: no Chromium here)."""
     from rulebook.publish.chromium import CHROMIUM
 
     if not os.path.exists(CHROMIUM):
         print(f"{CHROMIUM} is not installed: protocol visitors fetch the page's <script>/<link> assets only")
         return None
-    result = browser_visit(site.site.page_url(run.args.notebook), run.args.moves)
-    run.assets = result["assets"]
-    print(f"a real Chromium visit requested {len(run.assets)} assets; every protocol visitor fetches them", flush=True)
+    result = browser_visit(url, moves)
+    print(f"a real Chromium visit requested {len(result['assets'])} assets; every protocol visitor fetches them", flush=True)
     return result
+
+
+def calibrate_assets(url: str, moves: int) -> list[str] | None:
+    """The assets a real Chromium visit of ``url`` asked for (None: no Chromium; visitors then read the page's tags)."""
+    result = chromium_visit(url, moves)
+    return None if result is None else result["assets"]
 
 
 def scenario_check(run: Run) -> None:

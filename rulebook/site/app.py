@@ -618,8 +618,13 @@ class RulebookVoila(Voila):
         return health.Edge(probe, drain)
 
     def _edge_handlers(self) -> list:
-        """``/healthz`` for the proxy (``health.py``)."""
-        return [(url_path_join(self.base_url, "healthz"), health.HealthHandler)]
+        """``/healthz`` for the proxy (``health.py``), ``/metrics`` for monitoring (``metrics.py``)."""
+        from .metrics import MetricsHandler
+
+        return [
+            (url_path_join(self.base_url, "healthz"), health.HealthHandler),
+            (url_path_join(self.base_url, "metrics"), MetricsHandler),
+        ]
 
     def _on_sigterm(self) -> None:
         """SIGTERM drains (``health.py``); a second one stops at once, as Voilà's handler did."""

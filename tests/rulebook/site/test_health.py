@@ -203,6 +203,9 @@ def test_a_drained_site_refuses_new_pages_keeps_open_ones_and_exits_0_once_they_
             assert status == 503 and headers.get("Retry-After") == "10"
             assert "再起動中" in body and "restarting" in body and "rb_route=edge-test" in headers.get("Set-Cookie", "")
             assert await _kernel_answers(socket)  # the open page keeps playing
+            figures = (await asyncio.to_thread(_fetch, site.url + "metrics"))[2]
+            assert "rulebook_draining 1.0" in figures and 'rulebook_refusals_total{reason="draining"} 1.0' in figures
+            assert "rulebook_websockets 1.0" in figures
             await asyncio.sleep(1.5)
             assert site.process.poll() is None  # a page is open: the server waits for it
             socket.close()

@@ -23,6 +23,7 @@ import pytest
 
 from rulebook.site import health
 from rulebook.site.limits import Client, LimitSettings, SiteLimits
+from rulebook.site.process import children
 from tests.support.site_process import SiteProcess, free_port, page_kernel_id, wait_until
 from rulebook.site.serve import SiteOptions
 
@@ -193,6 +194,9 @@ def test_a_drained_site_refuses_new_pages_keeps_open_ones_and_exits_0_once_they_
         kernel_id = page_kernel_id(page)
         assert kernel_id
 
+        helpers = children(site.pid)  # the kernels' zygote and the page's kernel
+        assert helpers
+
         async def scenario() -> None:
             socket = await _kernel_socket(site, kernel_id)
             assert await _kernel_answers(socket)
@@ -215,5 +219,19 @@ def test_a_drained_site_refuses_new_pages_keeps_open_ones_and_exits_0_once_they_
         assert site.process.wait(60) == 0, site.log_tail()
         assert time.monotonic() - started < 30  # once the page left (not the 120 s of --drain-seconds)
         assert not site.kernels()
+        wait_until(lambda: not any(Path(f"/proc/{pid}").exists() for pid in helpers), 15, 0.2, "the zygote and kernels to exit")
         log = site.log_text()
         assert "draining: no new pages" in log and "drained: 0 page(s)" in log
+
+
+def test_healthz_is_not_ready_while_the_store_is_unreachable(tmp_path, postgres_server, fresh_postgres_url):
+    options = SiteOptions(port=free_port(), notebooks=FIXTURES, data=tmp_path, preheat=False, db=fresh_postgres_url)
+    with SiteProcess(options, log_path=tmp_path / "site.log") as site:
+        assert _fetch(site.url + "healthz")[:3:2] == (200, "ready\n")
+        postgres_server.stop()
+        try:
+            wait_until(lambda: _fetch(site.url + "healthz", 30)[:3:2] == (503, "not ready\n"), 30, 0.5, "not ready")
+            assert "rulebook_store_up 0.0" in _fetch(site.url + "metrics", 30)[2]
+        finally:
+            postgres_server.restart()
+        wait_until(lambda: _fetch(site.url + "healthz", 30)[:3:2] == (200, "ready\n"), 30, 0.5, "ready again")

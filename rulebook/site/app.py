@@ -622,8 +622,8 @@ class RulebookVoila(Voila):
         from .metrics import MetricsHandler
 
         return [
-            (url_path_join(self.base_url, "healthz"), health.HealthHandler),
-            (url_path_join(self.base_url, "metrics"), MetricsHandler),
+            (url_path_join(self.base_url, "healthz"), with_site_errors(health.HealthHandler)),
+            (url_path_join(self.base_url, "metrics"), with_site_errors(MetricsHandler)),
         ]
 
     def _on_sigterm(self) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from http.cookies import SimpleCookie
 
+import pytest
 import tornado.web
 from tornado.testing import AsyncHTTPTestCase
 
@@ -113,3 +114,26 @@ def test_a_served_site_trusting_nobody_counts_forged_addresses_as_the_peer(tmp_p
         assert status(site, "198.51.100.1") == 200
         assert status(site, "198.51.100.2") == 429
         assert "too many pages for one address (127.0.0.1)" in site.log_text()
+
+
+@pytest.mark.parametrize("ip", ["::1", "127.0.0.2"])
+def test_a_site_on_another_address_serves_its_preheated_pages(tmp_path, ip):
+    """Under ``--ip`` the server does not listen on 127.0.0.1: a preheated kernel must ask for its
+    visitor's request at the address it does listen on (``VOILA_APP_IP``), IPv6 in brackets."""
+    import shutil
+    from pathlib import Path
+
+    from rulebook.site.serve import SiteOptions
+    from tests.support.site_process import SiteProcess, free_port
+
+    notebooks = tmp_path / "notebooks"
+    notebooks.mkdir()
+    shutil.copy(Path(__file__).resolve().parent / "fixtures" / "index.ipynb", notebooks / "index.ipynb")
+    options = SiteOptions(port=free_port(), notebooks=notebooks, data=tmp_path / "data", ip=ip)
+    with SiteProcess(options, log_path=tmp_path / "site.log") as site:
+        assert site.url.startswith(f"http://{'[::1]' if ip == '::1' else ip}:")
+        site.wait_pools(120)
+        status, page = site.fetch(site.page_url("index.ipynb", lang="en"), timeout=60)  # no answer: it waits forever
+        # the cell's output, as Voilà puts it in the page (JSON): the kernel heard ?lang=en
+        assert status == 200 and 'class=\\"rb-lang\\"\\u003een\\u003c/p' in page, site.log_tail()
+        assert "refused a request-info websocket" not in site.log_text()

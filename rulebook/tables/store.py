@@ -167,6 +167,14 @@ class TableStore(ABC):
     """The store's contract (``rulebook.tables.sql.SQLStore`` implements it). Every method is one transaction."""
 
     url: str
+    last_used: float = 0.0
+    """``time.monotonic()`` when an operation last finished (a page releases an idle store's connection)."""
+
+    def release(self) -> None:
+        """Free what the store holds while idle (its connection); the next operation takes it again.
+
+        A store holding nothing of the kind does nothing.
+        """
 
     # ----- tables --------------------------------------------------------------------------
     @abstractmethod

@@ -71,6 +71,7 @@ def test_store_url_and_environment(tmp_path, monkeypatch):
         "RULEBOOK_HOUSE": "",
         "RULEBOOK_KERNEL_WALL_MB": str(memory_wall_mb(options.limits.kernel_memory_mb)),  # the kernels' memory wall
         "RULEBOOK_MAX_STORE_MB": "2048",  # issue 17: the store's size cap
+        "RULEBOOK_FEED": "",  # no feed socket given: the pages poll (issue 30: the server's feed, rulebook.site.feed)
     }
     monkeypatch.setenv("RULEBOOK_DB", "postgresql://x@localhost/y")
     assert options.store_url == "postgresql://x@localhost/y"

@@ -166,6 +166,15 @@ def _with_marker(sql: str, marker: str) -> str:
     return sql.replace("?", marker)
 
 
+IN_CHUNK = 500
+"""Ids in one ``IN (...)`` list at most (SQLite's older builds allow 999 parameters)."""
+
+
+def _chunks(ids: list[str]) -> list[list[str]]:
+    size = IN_CHUNK  # read at each call (a test makes it small)
+    return [ids[k : k + size] for k in range(0, len(ids), size)]
+
+
 def _marks(count: int) -> str:
     """``?, ?, ?`` for an IN list; ``NULL`` for none (``x IN (NULL)`` matches nothing)."""
     return ", ".join("?" * count) or "NULL"
@@ -428,6 +437,24 @@ class SQLStore(TableStore):
         query = "SELECT seat, last_seen FROM rb_seats WHERE table_id = ? AND last_seen IS NOT NULL"
         rows = self._run(lambda cur: cur.all(query, (str(table_id),)))
         return {int(seat): float(seen) for seat, seen in rows}
+
+    def presence_of(self, table_ids: Iterable[str]) -> dict[str, dict[int, float]]:
+        found: dict[str, dict[int, float]] = {}
+        for chunk in _chunks([str(t) for t in table_ids]):
+            query = f"SELECT table_id, seat, last_seen FROM rb_seats WHERE table_id IN ({_marks(len(chunk))}) AND last_seen IS NOT NULL"
+            for table_id, seat, seen in self._run(lambda cur: cur.all(query, chunk)):
+                found.setdefault(str(table_id), {})[int(seat)] = float(seen)
+        return found
+
+    def seat_counts_of(self, table_ids: Iterable[str], counter: str) -> dict[str, dict[int, int]]:
+        check_counter(counter)
+        found: dict[str, dict[int, int]] = {}
+        for chunk in _chunks([str(t) for t in table_ids]):
+            # ``counter`` is one of SEAT_COUNTERS (checked above), never a caller's text in the SQL.
+            query = f"SELECT table_id, seat, {counter} FROM rb_seats WHERE table_id IN ({_marks(len(chunk))})"
+            for table_id, seat, count in self._run(lambda cur: cur.all(query, chunk)):
+                found.setdefault(str(table_id), {})[int(seat)] = int(count)
+        return found
 
     # ----- the house ------------------------------------------------------------------------------------
     def list_tables(self, statuses: Iterable[str] | None = None, limit: int = 200) -> list[TableInfo]:

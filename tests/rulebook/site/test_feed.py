@@ -291,3 +291,45 @@ def test_the_server_process_exports_the_feed_to_kernels(tmp_path):
         assert site_environment(options)[ENV_FEED] == ""
     finally:
         feed.remove()
+
+
+# ----- a real site on SQLite ------------------------------------------------------------------------------------
+def test_a_site_on_sqlite_pushes_a_move_to_another_page(tmp_path):
+    """``rulebook serve`` on its default SQLite store: pages join the feed, a move reaches a spectator's kernel."""
+    import shutil
+
+    from rulebook.site.serve import SiteOptions, default_notebooks_dir
+    from tests.support.open_page import OpenPage, feed_connections
+    from tests.support.site_process import SiteProcess, free_port
+
+    notebooks = tmp_path / "notebooks"
+    notebooks.mkdir()
+    shutil.copy(default_notebooks_dir() / "chiritsumo.ipynb", notebooks / "chiritsumo.ipynb")
+    options = SiteOptions(port=free_port(), notebooks=notebooks, data=tmp_path / "data", pool_size=1, max_kernels=6)
+    pages: list[OpenPage] = []
+    with SiteProcess(options, log_path=tmp_path / "site.log") as site:
+        try:
+            player = OpenPage(site.port, "10.31.0.1", {"lang": "en"}).open()
+            assert player.ready.wait(120) and not player.error, f"{player.error}\n{site.log_tail()}"
+            pages.append(player)
+            table = player.query()["t"]
+            spectator = OpenPage(site.port, "10.31.0.2", {"lang": "en", "t": table}, plays=False).open()
+            assert spectator.ready.wait(120) and not spectator.error, f"{spectator.error}\n{site.log_tail()}"
+            pages.append(spectator)
+            time.sleep(1.5)
+            path, connected = feed_connections(site.pid)
+            assert path.startswith(tempfile_root()) and connected == 2, (path, connected)
+            before = spectator.drawing()
+            started = time.monotonic()
+            player.move()
+            assert spectator.wait_redrawn(before, 5.0), site.log_tail()
+            assert time.monotonic() - started < 3.0
+        finally:
+            for page in pages:
+                page.leave()
+
+
+def tempfile_root() -> str:
+    import tempfile
+
+    return tempfile.gettempdir()

@@ -162,8 +162,10 @@ class TableWatchPart(PageParts):
         while not self.closed:
             fed = self._fed()
             await asyncio.sleep(FED_TICK_SECONDS if fed else POLL_SECONDS)
-            if not self._fed() and time.monotonic() - self._last_beat < QUIET_AFTER_SECONDS:
-                safe_poll()
+            if time.monotonic() - self._last_beat < QUIET_AFTER_SECONDS:
+                # fed: the store is asked only when an automatic move left undone is due (a local check)
+                if not self._fed() or self.session.stalled(self.view.auto_roll):
+                    safe_poll()
             self._release_if_idle()
 
     def close(self) -> None:

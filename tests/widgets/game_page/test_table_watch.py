@@ -149,3 +149,17 @@ def test_an_idle_page_gives_its_store_connection_back(store, monkeypatch):
     store.revision(tablet.session.table_id)
     tablet._release_if_idle()
     assert store.holds_connection  # used a moment ago: kept
+
+
+def test_a_fed_page_still_takes_over_an_automatic_move_left_undone(store, monkeypatch):
+    """The store is asked at a beat only when a bot's or a roll's turn has waited too long (``TableSession.stalled``)."""
+    tablet, phone = two_devices(store)
+    feed = RecordingFeed()
+    fed(phone, feed)
+    polls: list[bool] = []
+    monkeypatch.setattr(phone, "poll", lambda: polls.append(True) or False)
+    phone._on_beat(phone.page_link, {"beat": 1}, [])
+    assert polls == []
+    monkeypatch.setattr(phone.session, "stalled", lambda auto_roll: True)
+    phone._on_beat(phone.page_link, {"beat": 2}, [])
+    assert polls == [True]

@@ -19,7 +19,7 @@ Kernels connect to a Unix socket in a private (0700) folder, whose path is
 exported to them as ``$RULEBOOK_FEED``; the protocol is
 ``rulebook.tables.feed_client``'s. Presence (the host page's "connected")
 arrives as messages and is written at most once per table per
-``PRESENCE_SECONDS``. Kernels run code a visitor reaches, so what one may
+``PRESENCE_SECONDS``, every table due in one transaction a round. Kernels run code a visitor reaches, so what one may
 send is bounded: line length, tables watched, seats named, ids shaped like
 table ids; a bad message gets ``{"error": ...}`` and changes nothing, an
 over-long line closes that connection, never the server.
@@ -48,8 +48,9 @@ log = logging.getLogger("rulebook.feed")
 
 PRESENCE_SECONDS = 3.5
 """At most one presence write per table this often (a page beats every 4 s; "connected" lasts 8 s)."""
-FLUSH_SECONDS = 0.5
-"""How often the server looks for presence due to be written."""
+FLUSH_SECONDS = 1.0
+"""How often the server writes the presence that is due, all tables in one transaction: at most one a
+second per server, however many pages are open."""
 SQLITE_SECONDS = 0.25
 """How often the SQLite watcher asks the file whether anyone committed (moves show within a second)."""
 LISTEN_TIMEOUT = 1.0
@@ -241,7 +242,7 @@ class Feed:
     exported to them; ``start()`` runs it on the server's event loop.
     """
 
-    def __init__(self, store_url: str, touch: Callable[[str, tuple[int, ...], float], None] | None = None) -> None:
+    def __init__(self, store_url: str) -> None:
         self.store_url = store_url
         self.folder = Path(tempfile.mkdtemp(prefix="rulebook-feed-"))  # mkdtemp: mode 0700, only this user
         self.path = str(self.folder / "feed.sock")
@@ -250,13 +251,15 @@ class Feed:
         os.chmod(self.path, 0o600)
         self._socket.listen(128)
         self._socket.setblocking(False)
-        self._touch = touch or self._store_touch
         self.clients: set[Client] = set()
         self.watchers: dict[str, set[Client]] = {}
         self.pending: dict[str, dict[int, float | None]] = {}
         """table -> seat -> ``None`` (present: written with the time of writing) or ``0.0`` (gone)."""
         self.written: dict[str, float] = {}
         self.presence_writes = 0
+        """Tables whose presence was written so far (tests: bursts are batched)."""
+        self.presence_transactions = 0
+        """Store transactions spent on presence so far (one per round at most)."""
         self.loop: asyncio.AbstractEventLoop | None = None
         self.watcher: Watcher | None = None
         self._server: asyncio.AbstractServer | None = None
@@ -400,20 +403,17 @@ class Feed:
             self._flushing = False
 
     def _write_presence(self, ready: dict[str, dict[int, float | None]]) -> None:
-        stamp = time.time()
-        for table, seats in ready.items():
-            for when in {s for s in seats.values()}:
-                chosen = tuple(sorted(seat for seat, w in seats.items() if w == when))
-                try:
-                    self._touch(table, chosen, stamp if when is None else when)
-                    self.presence_writes += 1
-                except Exception:  # noqa: BLE001 - a table gone or a store down: presence is best effort
-                    log.debug("presence of %s not written", table, exc_info=True)
-
-    def _store_touch(self, table: str, seats: tuple[int, ...], when: float) -> None:
+        """One transaction for the round's tables (``TableStore.touch_many``): present seats now, gone ones at 0."""
         from rulebook.tables.opening import open_store
 
-        open_store(self.store_url).touch(table, seats, when=when)
+        touches = presence_touches(ready, time.time())
+        try:
+            open_store(self.store_url).touch_many(touches)
+        except Exception:  # noqa: BLE001 - a store down: presence is best effort, the next beats write it again
+            log.warning("the table feed could not write presence", exc_info=True)
+            return
+        self.presence_transactions += 1
+        self.presence_writes += len(ready)
 
     async def _flush_every(self) -> None:
         while True:
@@ -422,6 +422,16 @@ class Feed:
                 await self.flush()
             except Exception:  # noqa: BLE001 - the next round tries again
                 log.exception("writing presence failed")
+
+
+def presence_touches(ready: dict[str, dict[int, float | None]], now: float) -> list[tuple[str, tuple[int, ...], float]]:
+    """``(table, seats, when)`` for ``touch_many``: a table's present seats at ``now``, its gone ones at 0."""
+    touches = []
+    for table, seats in sorted(ready.items()):
+        for when in sorted({now if w is None else w for w in seats.values()}):
+            chosen = tuple(sorted(seat for seat, w in seats.items() if (now if w is None else w) == when))
+            touches.append((table, chosen, when))
+    return touches
 
 
 def feed_wanted(store_url: str) -> bool:

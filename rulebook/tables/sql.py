@@ -433,6 +433,12 @@ class SQLStore(TableStore):
             query = f"UPDATE rb_seats SET last_seen = ? WHERE table_id = ? AND seat IN ({_marks(len(seats))})"
             self._run(lambda cur: cur.execute(query, (stamp, str(table_id), *seats)))
 
+    def touch_many(self, touches: Iterable[tuple[str, Iterable[int], float]]) -> None:
+        rows = [(float(when), str(table_id), int(seat)) for table_id, seats, when in touches for seat in seats]
+        if rows:
+            query = "UPDATE rb_seats SET last_seen = ? WHERE table_id = ? AND seat = ?"
+            self._write(lambda cur: cur.executemany(query, rows))
+
     def presence(self, table_id: str) -> dict[int, float]:
         query = "SELECT seat, last_seen FROM rb_seats WHERE table_id = ? AND last_seen IS NOT NULL"
         rows = self._run(lambda cur: cur.all(query, (str(table_id),)))

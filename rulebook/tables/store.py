@@ -301,6 +301,12 @@ class TableStore(ABC):
     def touch(self, table_id: str, seats: Iterable[int], when: float | None = None) -> None:
         """A page holding ``seats`` is alive (its heartbeat)."""
 
+    def touch_many(self, touches: Iterable[tuple[str, Iterable[int], float]]) -> None:
+        """Several ``touch(table_id, seats, when)`` at once: the server's feed writes its pages' presence
+        in one transaction a round, so the store's load does not grow with the number of open pages."""
+        for table_id, seats, when in touches:
+            self.touch(table_id, seats, when=when)
+
     @abstractmethod
     def presence(self, table_id: str) -> dict[int, float]:
         """Seat -> when a page holding it was last alive (seats never seen are left out)."""

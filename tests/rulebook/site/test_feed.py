@@ -116,6 +116,11 @@ def test_good_messages_parse():
     assert parse(encode({"absent": TABLE, "seats": []})) == Message("absent", TABLE, ())
 
 
+def test_presence_touches_group_a_tables_seats_by_when():
+    ready = {"B": {0: None, 1: 0.0, 2: None}, "A": {3: None}}
+    assert feed_mod.presence_touches(ready, 50.0) == [("A", (3,), 50.0), ("B", (1,), 0.0), ("B", (0, 2), 50.0)]
+
+
 def test_no_feed_for_an_in_memory_store():
     assert not feed_mod.feed_wanted("memory:")
     assert not feed_mod.feed_wanted("")
@@ -167,7 +172,7 @@ def test_a_write_through_another_store_is_heard_within_a_second(store_url: str):
 
 def test_presence_is_written_at_most_once_per_table_per_window(store_url: str):
     store = open_store(store_url)
-    table = new_table(store)
+    table, other = new_table(store), new_table(store)
 
     async def body(feed: Feed) -> None:
         client = FeedClient(feed.path, asyncio.get_running_loop())
@@ -187,6 +192,15 @@ def test_presence_is_written_at_most_once_per_table_per_window(store_url: str):
         assert store.presence(table)[0] > first
         client.absent(table, [0, 1])
         assert await until(lambda: store.presence(table) == {0: 0.0, 1: 0.0}, feed_mod.PRESENCE_SECONDS + 1.5)
+        # two tables due in the same round: one transaction
+        client.watch(other, lambda _: None)
+        assert await until(lambda: client.hears(other))
+        await asyncio.sleep(feed_mod.PRESENCE_SECONDS)
+        rounds = feed.presence_transactions
+        client.present(table, [1])
+        client.present(other, [0])
+        assert await until(lambda: 0 in store.presence(other) and store.presence(table).get(1, 0.0) > 0, 3.0)
+        assert feed.presence_transactions == rounds + 1
         client.close()
 
     run(body, store_url)

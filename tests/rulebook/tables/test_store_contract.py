@@ -204,6 +204,14 @@ def test_presence(store: TableStore):
     assert store.info(info.id).revision == 0  # presence is not a change of the game
 
 
+def test_touch_many_is_each_touch(store: TableStore):
+    first, second = new(store), new(store)
+    store.touch_many([(first.id, [0, 2], 1000.0), (second.id, [2], 2000.0), (second.id, [0], 0.0), ("nope-nope-nope", [0], 5.0)])
+    store.touch_many([])
+    assert store.presence_of([first.id, second.id]) == {first.id: {0: 1000.0, 2: 1000.0}, second.id: {0: 0.0, 2: 2000.0}}
+    assert store.info(first.id).revision == 0
+
+
 def test_many_tables_counts_and_presence_in_one_question_each(store: TableStore):
     """What the host page's list asks (``seat_counts_of``, ``presence_of``): the same as table by table."""
     first, second, quiet = new(store), new(store), new(store)

@@ -121,6 +121,10 @@ class GameApp(
         """False while the pass screen waits for ``viewer`` to take the tablet."""
         self.save_ready = False
         self._watch_task: Any = None
+        self._feed: Any = None
+        """The kernel's ``FeedClient`` once watching (``None``: no ``$RULEBOOK_FEED``, the page polls)."""
+        self._fed_table: str | None = None
+        """The table the feed is told to watch for this page."""
         self._touched = 0.0
         self._last_beat = time.monotonic()
         self.closed = False

@@ -15,7 +15,11 @@ a ``LoginGuard`` shared by every host page of the site. After it:
 - live kernels and memory of the site.
 
 The list redraws every few seconds while the browser is there (its
-heartbeat), and stops when it is gone, so the kernel can be culled.
+heartbeat), and stops when it is gone (its store connection let go), so the
+kernel can be culled. It asks the store the same few questions whatever the
+number of tables (``rulebook.site.host.table_rows``); it keeps its timer
+rather than the server's table feed because "connected" goes off with time
+(a page that stops beating), which no write announces.
 
 The parts are in ``widgets/host_page/`` (words, the new-table form, the
 seat sheet, the table list); this file signs in, builds and draws.
@@ -233,6 +237,7 @@ class HostPage(NewTablePart, SheetPart, TableListPart):
             while True:
                 await asyncio.sleep(REFRESH_SECONDS)
                 if time.monotonic() - self._last_beat > QUIET_AFTER_SECONDS:
+                    self.store.release()  # nobody is looking: no store connection held until the browser beats again
                     continue
                 try:
                     self.draw()

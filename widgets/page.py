@@ -212,7 +212,9 @@ def preload(name: str) -> None:
     game = get_game(name)
     load_view(name)
     load_rules(rules_package(game))
-    open_store()
+    # opened (schema checked, driver loaded), then let go: a preheated kernel may wait long for its
+    # visitor, and an idle kernel must hold no store connection (the visitor's first call reopens it)
+    open_store().release()
     current_house()
 
 

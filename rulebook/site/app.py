@@ -504,6 +504,8 @@ class RulebookVoila(Voila):
     """
 
     site_options: Any = None
+    feed: Any = None
+    """The server's table feed (``rulebook.site.feed.Feed``), started on the server's loop; ``None``: pages poll."""
 
     @property
     def landing_path(self) -> str:
@@ -674,6 +676,8 @@ class RulebookVoila(Voila):
         refill.start()
         tornado.ioloop.PeriodicCallback(self._watch_kernels, WATCH_SECONDS * 1000).start()
         tornado.ioloop.PeriodicCallback(trim_heap, TRIM_SECONDS * 1000).start()
+        if self.feed is not None:
+            tornado.ioloop.IOLoop.current().add_callback(self.feed.start)
         if getattr(self.site_options, "keep_days", 0):
             self._purge_tables()
             tornado.ioloop.PeriodicCallback(self._purge_tables, PURGE_SECONDS * 1000).start()

@@ -27,9 +27,11 @@ from .process import kernel_processes, rss_kb
 CONNECTED_SECONDS = 8.0
 """A seat counts as connected if a page holding it answered a heartbeat this recently.
 
-Pages beat every 4 s and mark their seats at every beat (``widgets.app.PRESENCE_SECONDS``), so a live
-page is never older than ~4 s here; with the host page redrawing every 2 s, "connected" goes off
-within 10 s of a page closing (at once when the browser says goodbye)."""
+Pages beat every 4 s and mark their seats at every beat: under ``rulebook serve`` through the server's
+feed, which writes each table's presence at most every 3.5 s (``rulebook.site.feed``), else themselves
+(``widgets.game_page.table_watch.PRESENCE_SECONDS``); so a live page is never older than ~4.5 s here.
+With the host page redrawing every 2 s, "connected" goes off within ~10 s of a page closing (within
+the feed's 3.5 s when the browser says goodbye)."""
 MAX_PLAYERS_TRIED = 8
 
 LOCK_AFTER = 5
@@ -121,15 +123,23 @@ def table_rows(
     personal games every visitor's page makes would bury them.
     """
     now = time.time() if now is None else now
-    rows = []
     # personal games may far outnumber the café's tables: look further back when they are left out
-    for info in store.list_tables(statuses, limit=limit if everything else max(limit, 500)):
-        if len(rows) >= limit:
+    infos = store.list_tables(statuses, limit=limit if everything else max(limit, 500))
+    # four questions a redraw whatever the number of tables (the page redraws every 2 s): the list,
+    # the claims of the tables whose origin does not settle it, and the presence of those shown
+    unsettled = [info.id for info in infos if info.origin not in (HOST, LESSON)]
+    claims = store.seat_counts_of(unsettled, "claims") if unsettled else {}
+    chosen: list[tuple[TableInfo, bool]] = []
+    for info in infos:
+        if len(chosen) >= limit:
             break
-        cafe = is_cafe_table(info, store.claims(info.id))
-        if not cafe and not everything:
-            continue
-        seen = store.presence(info.id)
+        cafe = is_cafe_table(info, claims.get(info.id, {}))
+        if cafe or everything:
+            chosen.append((info, cafe))
+    presence = store.presence_of([info.id for info, _ in chosen]) if chosen else {}
+    rows = []
+    for info, cafe in chosen:
+        seen = presence.get(info.id, {})
         seats = tuple(
             SeatRow(k, kind, kind == HUMAN and now - seen.get(k, 0.0) < CONNECTED_SECONDS) for k, kind in enumerate(info.seats)
         )

@@ -386,9 +386,15 @@ def command_line(options: SiteOptions, python: str | None = None) -> list[str]:
     return [python or sys.executable, "-m", "rulebook.cli", *cli_arguments(options)]
 
 
-def site_environment(options: SiteOptions) -> dict[str, str]:
-    """What the server exports to every kernel (pages read the store, the house and the cap from it)."""
-    env = {"RULEBOOK_DB": options.store_url, "RULEBOOK_MAX_KERNELS": str(options.kernel_cap)}
+def site_environment(options: SiteOptions, feed: str = "") -> dict[str, str]:
+    """What the server exports to every kernel (pages read the store, the house and the cap from it).
+
+    ``feed``: the path of the server's table feed socket (``rulebook.site.feed``): pages hear their
+    table's moves there instead of polling the store; empty: none (the pages poll).
+    """
+    from rulebook.tables.feed_client import ENV_FEED
+
+    env = {"RULEBOOK_DB": options.store_url, "RULEBOOK_MAX_KERNELS": str(options.kernel_cap), ENV_FEED: feed}
     env["RULEBOOK_KERNEL_WALL_MB"] = str(memory_wall_mb(options.limits.kernel_memory_mb))
     env[ENV_MAX_STORE_MB] = str(options.max_store_mb)
     env[ENV_SERVER] = options.server_name
@@ -450,7 +456,8 @@ def serve(options: SiteOptions) -> None:
         print(f"rulebook serve: warning: {warning}", file=sys.stderr)
     check_site(options)
     raise_open_files_limit()  # each websocket holds ~8 descriptors: the soft limit (often 1,024) is the first wall
-    os.environ.update(site_environment(options))
+    feed = start_feed(options)
+    os.environ.update(site_environment(options, feed.path if feed is not None else ""))
     os.environ["JUPYTER_PATH"] = jupyter_path_with_template()
     zygote = start_zygote() if options.fork_kernels else None
     from traitlets.config import Config
@@ -458,6 +465,7 @@ def serve(options: SiteOptions) -> None:
     from .app import RulebookVoila  # imports Voilà: slow, so only here
 
     RulebookVoila.site_options = options
+    RulebookVoila.feed = feed
     app = RulebookVoila(config=Config(voila_config(options)))
     app.initialize(argv=[])
     try:
@@ -465,6 +473,17 @@ def serve(options: SiteOptions) -> None:
     finally:
         if zygote is not None:
             zygote.stop()
+
+
+def start_feed(options: SiteOptions):  # -> feed.Feed | None
+    """The server's table feed, its socket bound before any kernel starts (run by the app on its loop)."""
+    from .feed import Feed, feed_wanted
+
+    if not feed_wanted(options.store_url):
+        return None
+    feed = Feed(options.store_url)
+    atexit.register(feed.remove)
+    return feed
 
 
 def start_zygote():  # -> zygote.Started

@@ -21,6 +21,9 @@ own way is ``PostgresDialect``:
   processes count their events (``count_event``) in turn.
 - **A database restart is not a page crash.** A broken connection is
   reopened and the operation tried once more (``SQLStore._run``).
+- **Pushed, not polled.** A write that bumps a table's revision sends
+  ``pg_notify('rb_tables', '<table_id> <revision>')`` in its transaction;
+  each server LISTENs once and tells its pages (``rulebook.site.feed``).
 - **Clear errors.** A wrong URL, a refused password or a server that is down
   raise ``StoreError`` naming host and database, never the password.
 
@@ -38,6 +41,9 @@ from .store import StoreError, describe
 
 CONNECT_TIMEOUT = 10
 """Seconds before a connection attempt gives up (a page must not hang on a dead database)."""
+
+NOTIFY_CHANNEL = "rb_tables"
+"""The channel a write that moves a table notifies (payload ``"<table_id> <revision>"``)."""
 
 STORE_RELATIONS = ("rb_tables", "rb_steps", "rb_seats", "rb_settings", "rb_events")
 
@@ -73,6 +79,10 @@ class PostgresDialect(Dialect):
 
     def broken(self, conn: Any) -> bool:
         return bool(conn.closed or conn.broken)
+
+    def notify(self, cur: Any, table_id: str, revision: int) -> None:
+        # delivered at commit to every server LISTENing (rulebook.site.feed): one per server, not one poll per page
+        cur.execute("SELECT pg_notify(?, ?)", (NOTIFY_CHANNEL, f"{table_id} {int(revision)}"))
 
     def serialize(self, cur: Any, key: int | str) -> None:
         if isinstance(key, int):

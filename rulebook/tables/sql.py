@@ -100,6 +100,18 @@ class Dialect(ABC):
         """The connection is lost and must be reopened (an SQLite file's never is)."""
         return False
 
+    releasable = True
+    """Closing the connection loses nothing (an in-memory SQLite database would be gone with it)."""
+
+    def notify(self, cur: Any, table_id: str, revision: int) -> None:
+        """Inside a write that bumped ``table_id``'s revision: tell the listening servers at commit.
+
+        Why here: the notice then rides in the write's own transaction, so it
+        is sent exactly when (and only if) the change is visible to readers.
+        SQLite has no such channel (its one watcher per server looks at the
+        file's ``data_version`` instead: ``rulebook.site.feed``).
+        """
+
     def serialize(self, cur: Any, key: int | str) -> None:
         """Inside a write: wait until no other process holds ``key`` (SQLite's write lock already does)."""
 
@@ -154,6 +166,15 @@ def _with_marker(sql: str, marker: str) -> str:
     return sql.replace("?", marker)
 
 
+IN_CHUNK = 500
+"""Ids in one ``IN (...)`` list at most (SQLite's older builds allow 999 parameters)."""
+
+
+def _chunks(ids: list[str]) -> list[list[str]]:
+    size = IN_CHUNK  # read at each call (a test makes it small)
+    return [ids[k : k + size] for k in range(0, len(ids), size)]
+
+
 def _marks(count: int) -> str:
     """``?, ?, ?`` for an IN list; ``NULL`` for none (``x IN (NULL)`` matches nothing)."""
     return ", ".join("?" * count) or "NULL"
@@ -171,6 +192,8 @@ class SQLStore(TableStore):
         # (a kernel has one thread that matters; the server's host tools may have more).
         self._lock = threading.RLock()
         self._conn: Any = None
+        self.last_used = time.monotonic()
+        """When an operation last finished (``release`` after a while without one frees the connection)."""
         self._run(self._create_schema, dialect.begin_write)
 
     # ----- transactions ----------------------------------------------------------------------------
@@ -182,14 +205,17 @@ class SQLStore(TableStore):
         rule of the store (``StaleRevision``, a bad argument) passes as it is.
         """
         with self._lock:
-            for attempt in (1, 2):
-                if self._conn is None or self.dialect.broken(self._conn):
-                    self._conn = self.dialect.connect()
-                try:
-                    return self._once(work, begin)
-                except self.dialect.failures as error:
-                    if attempt == 2 or not self.dialect.broken(self._conn):
-                        raise StoreError(f"table store at {self.where}: {first_line(error)}") from error
+            try:
+                for attempt in (1, 2):
+                    if self._conn is None or self.dialect.broken(self._conn):
+                        self._conn = self.dialect.connect()
+                    try:
+                        return self._once(work, begin)
+                    except self.dialect.failures as error:
+                        if attempt == 2 or not self.dialect.broken(self._conn):
+                            raise StoreError(f"table store at {self.where}: {first_line(error)}") from error
+            finally:
+                self.last_used = time.monotonic()
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _once(self, work: Callable[[_Cursor], T], begin: str | None) -> T:
@@ -239,6 +265,12 @@ class SQLStore(TableStore):
         if row is None:
             raise NoSuchTable(table_id)
         return info_from_row(row)
+
+    def _bumped(self, cur: _Cursor, table_id: str) -> TableInfo:
+        """The row after a write that bumped its revision, the listening servers told (at commit)."""
+        info = self._row(cur, table_id)
+        self.dialect.notify(cur, info.id, info.revision)
+        return info
 
     def _guard(self, cur: _Cursor, table_id: str, expected: int) -> TableInfo:
         info = self._row(cur, table_id, lock=True)
@@ -327,7 +359,7 @@ class SQLStore(TableStore):
                 "UPDATE rb_tables SET revision = revision + 1, moves = moves + ?, status = ?, updated = ? WHERE id = ?",
                 (len(steps), status or info.status, now(), info.id),
             )
-            return self._row(cur, info.id)
+            return self._bumped(cur, info.id)
 
         return self._write(work)
 
@@ -343,7 +375,7 @@ class SQLStore(TableStore):
                 "UPDATE rb_tables SET revision = revision + 1, moves = ?, cuts = cuts + 1, status = ?, updated = ? WHERE id = ?",
                 (keep, status or info.status, now(), info.id),
             )
-            return self._row(cur, info.id)
+            return self._bumped(cur, info.id)
 
         return self._write(work)
 
@@ -356,7 +388,7 @@ class SQLStore(TableStore):
                 "UPDATE rb_tables SET revision = revision + 1, status = ?, successor = ?, updated = ? WHERE id = ?",
                 (status, successor if successor is not None else info.successor, now(), info.id),
             )
-            return self._row(cur, info.id)
+            return self._bumped(cur, info.id)
 
         return self._write(work)
 
@@ -385,7 +417,7 @@ class SQLStore(TableStore):
                 f"UPDATE rb_seats SET {counter} = {counter} + 1 WHERE table_id = ? AND seat = ?", [(info.id, s) for s in seats]
             )
             cur.execute("UPDATE rb_tables SET revision = revision + 1, updated = ? WHERE id = ?", (now(), info.id))
-            return self._row(cur, info.id)
+            return self._bumped(cur, info.id)
 
         return self._write(work)
 
@@ -401,10 +433,34 @@ class SQLStore(TableStore):
             query = f"UPDATE rb_seats SET last_seen = ? WHERE table_id = ? AND seat IN ({_marks(len(seats))})"
             self._run(lambda cur: cur.execute(query, (stamp, str(table_id), *seats)))
 
+    def touch_many(self, touches: Iterable[tuple[str, Iterable[int], float]]) -> None:
+        rows = [(float(when), str(table_id), int(seat)) for table_id, seats, when in touches for seat in seats]
+        if rows:
+            query = "UPDATE rb_seats SET last_seen = ? WHERE table_id = ? AND seat = ?"
+            self._write(lambda cur: cur.executemany(query, rows))
+
     def presence(self, table_id: str) -> dict[int, float]:
         query = "SELECT seat, last_seen FROM rb_seats WHERE table_id = ? AND last_seen IS NOT NULL"
         rows = self._run(lambda cur: cur.all(query, (str(table_id),)))
         return {int(seat): float(seen) for seat, seen in rows}
+
+    def presence_of(self, table_ids: Iterable[str]) -> dict[str, dict[int, float]]:
+        found: dict[str, dict[int, float]] = {}
+        for chunk in _chunks([str(t) for t in table_ids]):
+            query = f"SELECT table_id, seat, last_seen FROM rb_seats WHERE table_id IN ({_marks(len(chunk))}) AND last_seen IS NOT NULL"
+            for table_id, seat, seen in self._run(lambda cur: cur.all(query, chunk)):
+                found.setdefault(str(table_id), {})[int(seat)] = float(seen)
+        return found
+
+    def seat_counts_of(self, table_ids: Iterable[str], counter: str) -> dict[str, dict[int, int]]:
+        check_counter(counter)
+        found: dict[str, dict[int, int]] = {}
+        for chunk in _chunks([str(t) for t in table_ids]):
+            # ``counter`` is one of SEAT_COUNTERS (checked above), never a caller's text in the SQL.
+            query = f"SELECT table_id, seat, {counter} FROM rb_seats WHERE table_id IN ({_marks(len(chunk))})"
+            for table_id, seat, count in self._run(lambda cur: cur.all(query, chunk)):
+                found.setdefault(str(table_id), {})[int(seat)] = int(count)
+        return found
 
     # ----- the house ------------------------------------------------------------------------------------
     def list_tables(self, statuses: Iterable[str] | None = None, limit: int = 200) -> list[TableInfo]:
@@ -456,6 +512,27 @@ class SQLStore(TableStore):
             return cur.one(query, (key,))[0]
 
         return self._write(work)
+
+    def release(self) -> None:
+        """Close the connection now; the next operation opens a new one.
+
+        Why: a page's kernel sits idle most of the time (the server's feed
+        tells it when its table moves), and an idle kernel holding a
+        connection would cost PostgreSQL one backend per open page.
+        An in-memory SQLite store keeps its connection (its data lives there).
+        """
+        with self._lock:
+            if self._conn is not None and self.dialect.releasable:
+                conn, self._conn = self._conn, None
+                try:
+                    conn.close()
+                except self.dialect.errors:  # already broken: gone is what was wanted
+                    pass
+
+    @property
+    def holds_connection(self) -> bool:
+        """A connection is open (tests and the page's idle release look at it)."""
+        return self._conn is not None
 
     def close(self) -> None:
         with self._lock:

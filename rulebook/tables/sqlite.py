@@ -4,7 +4,9 @@ Every page is its own process (a Voilà kernel), so several processes write
 the same file: WAL mode lets readers go on while one writer commits, writes
 take the lock up front (``BEGIN IMMEDIATE``) so two appends never both read
 the old revision, and ``busy_timeout`` makes a writer wait its turn instead
-of failing. A page's poll is one indexed ``SELECT`` of the revision.
+of failing. A page's poll is one indexed ``SELECT`` of the revision; under
+``rulebook serve`` one watcher per server looks at the file instead
+(``rulebook.site.feed``) and tells the pages when their table moved.
 
 The queries are ``rulebook.tables.sql``'s; this module holds only what SQLite
 does its own way (``SQLiteDialect``).
@@ -35,6 +37,7 @@ class SQLiteDialect(Dialect):
 
     def __init__(self, path: str) -> None:
         self.path = path
+        self.releasable = path != ":memory:"
 
     def connect(self) -> sqlite3.Connection:
         # isolation_level=None: no transaction of the driver's own; the store opens them (BEGIN IMMEDIATE).

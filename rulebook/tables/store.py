@@ -167,6 +167,14 @@ class TableStore(ABC):
     """The store's contract (``rulebook.tables.sql.SQLStore`` implements it). Every method is one transaction."""
 
     url: str
+    last_used: float = 0.0
+    """``time.monotonic()`` when an operation last finished (a page releases an idle store's connection)."""
+
+    def release(self) -> None:
+        """Free what the store holds while idle (its connection); the next operation takes it again.
+
+        A store holding nothing of the kind does nothing.
+        """
 
     # ----- tables --------------------------------------------------------------------------
     @abstractmethod
@@ -263,6 +271,19 @@ class TableStore(ABC):
         """Seat -> how many times its link was claimed (seats people take, and the owner's)."""
         return self.seat_counts(table_id, "claims")
 
+    def seat_counts_of(self, table_ids: Iterable[str], counter: str) -> dict[str, dict[int, int]]:
+        """``seat_counts`` of many tables (the host page's list): table -> seat -> count; unknown tables left out.
+
+        Why: the host page redraws every 2 s; one question per listed table made its cost grow
+        with the number of tables. A store answers in one query where it can.
+        """
+        found = {}
+        for table_id in table_ids:
+            counts = self.seat_counts(table_id, counter)
+            if counts:
+                found[table_id] = counts
+        return found
+
     def watch(self, table_id: str, seats: Iterable[int]) -> TableInfo:
         """A page opened these seats' link without claiming them (it only watches): count it, bump the revision.
 
@@ -280,9 +301,24 @@ class TableStore(ABC):
     def touch(self, table_id: str, seats: Iterable[int], when: float | None = None) -> None:
         """A page holding ``seats`` is alive (its heartbeat)."""
 
+    def touch_many(self, touches: Iterable[tuple[str, Iterable[int], float]]) -> None:
+        """Several ``touch(table_id, seats, when)`` at once: the server's feed writes its pages' presence
+        in one transaction a round, so the store's load does not grow with the number of open pages."""
+        for table_id, seats, when in touches:
+            self.touch(table_id, seats, when=when)
+
     @abstractmethod
     def presence(self, table_id: str) -> dict[int, float]:
         """Seat -> when a page holding it was last alive (seats never seen are left out)."""
+
+    def presence_of(self, table_ids: Iterable[str]) -> dict[str, dict[int, float]]:
+        """``presence`` of many tables at once (the host page's list); tables with no seat ever seen left out."""
+        found = {}
+        for table_id in table_ids:
+            seen = self.presence(table_id)
+            if seen:
+                found[table_id] = seen
+        return found
 
     # ----- the house ---------------------------------------------------------------------------------
     @abstractmethod

@@ -96,6 +96,8 @@ class PageParts:
     _fresh: list[w.Button]
     _version: int
     _watch_task: Any
+    _feed: Any
+    _fed_table: str | None
     _touched: float
     _last_beat: float
     _before_lesson: tuple[dict[str, Any], tuple[str, ...], bool] | None

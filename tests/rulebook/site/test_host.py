@@ -170,3 +170,19 @@ def test_connected_goes_off_within_ten_seconds_of_the_last_heartbeat(store):
     assert table_rows(store, now=now)[0].seats[0].connected
     assert PRESENCE_SECONDS < 4.0 and CONNECTED_SECONDS + REFRESH_SECONDS <= 10.0
     assert not table_rows(store, now=now + CONNECTED_SECONDS - 4.0 + 0.01)[0].seats[0].connected
+
+
+def test_the_table_list_asks_the_store_three_questions_whatever_the_number_of_tables(store):
+    """The host page redraws every 2 s: one question per listed table made 500 personal games cost ~250 queries a second."""
+    for k in range(12):  # 8 of the host's, 4 personal games (one of which is shared: a seat link opened elsewhere)
+        session = TableSession.create(store, "puniu", {"players": 2}, seats=["human", "human"], origin="host" if k % 3 else "page")
+        store.touch(session.table_id, [0])
+        if k == 3:
+            store.claim(session.table_id, [1])
+    asked: list[str] = []
+    store._run(lambda cur: None)
+    store._conn.set_trace_callback(lambda sql: asked.append(sql) if sql.lstrip().upper().startswith("SELECT") else None)
+    rows = table_rows(store)
+    store._conn.set_trace_callback(None)
+    assert len(asked) == 3, asked
+    assert len(rows) == 9 and all(r.seats[0].connected for r in rows)

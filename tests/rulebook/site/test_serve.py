@@ -73,6 +73,7 @@ def test_store_url_and_environment(tmp_path, monkeypatch):
         "RULEBOOK_MAX_STORE_MB": "2048",  # issue 17: the store's size cap
         "RULEBOOK_SERVER": options.server_name,  # issue 30: which server a page is on
         "VOILA_APP_IP": "127.0.0.1",  # where a preheated kernel asks for its request
+        "RULEBOOK_FEED": "",  # no feed socket given: the pages poll (issue 30: the server's feed, rulebook.site.feed)
     }
     monkeypatch.setenv("RULEBOOK_DB", "postgresql://x@localhost/y")
     assert options.store_url == "postgresql://x@localhost/y"

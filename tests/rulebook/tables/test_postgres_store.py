@@ -138,3 +138,42 @@ def test_a_bad_url_is_a_clear_error_without_the_password(postgres_server, url: s
 def test_describe_hides_the_password() -> None:
     assert describe("postgresql://u:pw@db.example:5433/tables") == "postgresql://u@db.example:5433/tables"
     assert describe("postgresql:///tables") == "postgresql://localhost/tables"
+
+
+def test_every_write_that_moves_a_table_notifies_at_commit(fresh_postgres_url: str) -> None:
+    """The feed's source: append, truncate, status and seat claims each NOTIFY rb_tables "<id> <revision>"."""
+    import psycopg
+
+    from rulebook.tables.postgres import NOTIFY_CHANNEL
+
+    store = PostgresStore(fresh_postgres_url)
+    with psycopg.connect(fresh_postgres_url, autocommit=True) as listener:
+        listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
+        info = store.create(game="nim", version=1, options={}, seats=["human", "human"], table_mode=False, seed=1)
+        revisions = [
+            store.append(info.id, 0, [StoredStep("take 1", 0, True, 0)]).revision,
+            store.truncate(info.id, 1, 0).revision,
+            store.claim(info.id, [1]).revision,
+            store.set_status(info.id, "over").revision,
+        ]
+        store.touch(info.id, [0])  # presence moves no revision: no notice
+        with pytest.raises(StaleRevision):  # refused: nothing committed, nothing told
+            store.append(info.id, 0, [StoredStep("take 1", 0, True, 0)])
+        payloads = [n.payload for n in listener.notifies(timeout=1.0)]
+    assert payloads == [f"{info.id} {r}" for r in revisions]
+    assert revisions == [1, 2, 3, 4]
+    store.close()
+
+
+def test_release_gives_the_connection_back_and_the_next_call_reopens_it(fresh_postgres_url: str) -> None:
+    store = PostgresStore(fresh_postgres_url)
+    count = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'rulebook'"
+    probe = PostgresStore(fresh_postgres_url)
+    assert probe._run(lambda cur: cur.one(count))[0] == 2
+    store.release()
+    assert not store.holds_connection
+    assert probe._run(lambda cur: cur.one(count))[0] == 1
+    info = store.create(game="nim", version=1, options={}, seats=["human"], table_mode=False, seed=1)
+    assert store.revision(info.id) == 0 and store.holds_connection
+    store.close()
+    probe.close()

@@ -143,3 +143,17 @@ def test_a_write_lock_held_too_long_is_a_store_error_and_the_store_goes_on(tmp_p
         other.close()
     assert store.append(info.id, 0, [StoredStep("place 1 1", 0, True, 1, 0)]).revision == 1
     store.close()
+
+
+def test_release_keeps_a_file_store_usable_and_an_in_memory_one_whole(tmp_path) -> None:
+    """An idle page gives its connection back; an in-memory store cannot (its data lives in the connection)."""
+    from rulebook.tables.sqlite import SQLiteStore
+
+    for store in (SQLiteStore(tmp_path / "t.sqlite"), SQLiteStore(":memory:")):
+        info = store.create(game="nim", version=1, options={}, seats=["human"], table_mode=False, seed=1)
+        used = store.last_used
+        store.release()
+        assert store.holds_connection == (store.path == ":memory:")
+        assert store.revision(info.id) == 0
+        assert store.holds_connection and store.last_used >= used
+        store.close()

@@ -204,6 +204,38 @@ def test_presence(store: TableStore):
     assert store.info(info.id).revision == 0  # presence is not a change of the game
 
 
+def test_touch_many_is_each_touch(store: TableStore):
+    first, second = new(store), new(store)
+    store.touch_many([(first.id, [0, 2], 1000.0), (second.id, [2], 2000.0), (second.id, [0], 0.0), ("nope-nope-nope", [0], 5.0)])
+    store.touch_many([])
+    assert store.presence_of([first.id, second.id]) == {first.id: {0: 1000.0, 2: 1000.0}, second.id: {0: 0.0, 2: 2000.0}}
+    assert store.info(first.id).revision == 0
+
+
+def test_many_tables_counts_and_presence_in_one_question_each(store: TableStore):
+    """What the host page's list asks (``seat_counts_of``, ``presence_of``): the same as table by table."""
+    first, second, quiet = new(store), new(store), new(store)
+    store.claim(first.id, [2])
+    store.watch(second.id, [0])
+    store.touch(first.id, [0], when=1000.0)
+    store.touch(second.id, [2], when=2000.0)
+    ids = [first.id, second.id, quiet.id, "nope-nope-nope"]
+    assert store.seat_counts_of(ids, "claims") == {t: store.claims(t) for t in ids[:3]}
+    assert store.seat_counts_of(ids, "watches") == {t: store.watches(t) for t in ids[:3]}
+    assert store.presence_of(ids) == {first.id: {0: 1000.0}, second.id: {2: 2000.0}}
+    assert store.presence_of([]) == {} and store.seat_counts_of([], "claims") == {}
+    with pytest.raises(ValueError):
+        store.seat_counts_of(ids, "seat; DROP TABLE rb_seats")
+    many = [new(store).id for _ in range(3)]
+    from rulebook.tables import sql
+
+    sql_module_chunk, sql.IN_CHUNK = sql.IN_CHUNK, 2  # ids spread over several IN lists answer the same
+    try:
+        assert set(store.seat_counts_of(many + ids, "claims")) == set(many + ids[:3])
+    finally:
+        sql.IN_CHUNK = sql_module_chunk
+
+
 def test_list_and_purge(store: TableStore):
     old_over = new(store)
     store.append(old_over.id, 0, [step("x")], status=OVER)

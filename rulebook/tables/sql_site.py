@@ -145,7 +145,10 @@ class SiteRows:
                 (server, stamp),
             )
             # what this server no longer holds (a page whose end was missed) stops counting now
-            cur.execute(f"DELETE FROM rb_pages WHERE server = ? AND page NOT IN ({_marks(len(pages))})", (server, *pages))
+            if pages:
+                cur.execute(f"DELETE FROM rb_pages WHERE server = ? AND page NOT IN ({_marks(len(pages))})", (server, *pages))
+            else:  # (x NOT IN (NULL) is never true)
+                cur.execute("DELETE FROM rb_pages WHERE server = ?", (server,))
             cur.execute(
                 "DELETE FROM rb_pages WHERE server IN (SELECT name FROM rb_servers WHERE seen < ?)", (float(alive_after),)
             )

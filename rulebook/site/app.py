@@ -29,6 +29,7 @@ Plus an access log that says what matters (pages, shutdowns, errors).
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import hashlib
 import logging
@@ -540,6 +541,7 @@ class RulebookVoila(Voila):
             settings["rb_client_salt"] = site_client_salt(store)
             limits.shared = shared_limits.SharedPages(store, shared_limits.server_name(self.site_options))
             gone = limits.beat([])  # a server restarted under its name holds nothing yet
+            atexit.register(limits.leave)
         except Exception:
             log.exception("the store cannot share the limits: this server counts its visitors alone")
             return

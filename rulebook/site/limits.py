@@ -332,6 +332,11 @@ class SiteLimits:
         held = [*self.pages.values(), *(a.page for a in self._arrivals if a.page is not None)]
         return self._tell_store(lambda: self.shared.beat(held)) or 0
 
+    def leave(self) -> None:
+        """The server stops: its pages stop counting now, not ``DEAD_SECONDS`` later (its kernels go with it)."""
+        if self.shared is not None:
+            self._tell_store(lambda: self.shared.beat([]))
+
     def _tell_store(self, write: Callable[[], Any]) -> Any:
         """A store write about pages; a failure is logged (the next beat sets the server's rows right)."""
         try:

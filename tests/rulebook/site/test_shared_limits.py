@@ -297,3 +297,12 @@ def test_the_default_fits_a_cafe_behind_one_address():
             assert serve(site, Client("203.0.113.1", f"phone-{phone:02d}-cookie-xyz"), f"k{phone}-{tab}", live) is None
     assert serve(site, Client("203.0.113.1", "phone-00-cookie-xyz"), "more", live) is None
     assert serve(site, Client("203.0.113.1", "phone-00-cookie-xyz"), "and more", live) == "cookie"  # per browser: 4
+
+
+def test_a_server_that_stops_leaves_nothing_counting(stores, wall, mono):
+    one, two = servers(stores, wall, mono, pages_per_address=1, pages_per_cookie=0)
+    client = Client("10.0.0.10", None)
+    assert serve(one, client, "k1", []) is None
+    assert serve(two, client, "k2", []) == "address"
+    one.leave()  # at exit: not 30 s later
+    assert serve(two, client, "k2", []) is None

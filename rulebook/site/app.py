@@ -177,10 +177,11 @@ def set_client_header(request: Any, salt: bytes | None = None) -> None:
     ``salt`` (the kernel needs to tell clients apart, not to know addresses).
     The site's salt is kept in the store (``client_salt``), so every server
     of the site gives one client the same id: the tables per client and the
-    host login's tries count a client once, whichever server it reaches. It travels as a request header that Voilà copies into the
-    kernel's environment (``http_header_envs``, ``$HTTP_X_RULEBOOK_CLIENT``;
-    preheated kernels get it with the rest of the request); whatever the
-    visitor sent under that name is overwritten, so it cannot be forged.
+    host login's tries count a client once, whichever server it reaches.
+    It travels as a request header that Voilà copies into the kernel's
+    environment (``http_header_envs``, ``$HTTP_X_RULEBOOK_CLIENT``; preheated
+    kernels get it with the rest of the request); whatever the visitor sent
+    under that name is overwritten, so it cannot be forged.
     """
     address = site_limits.client_address(getattr(request, "remote_ip", None), request.headers)
     digest = hashlib.blake2b(address.encode("utf-8", "replace"), key=salt or _CLIENT_SALT, digest_size=12).hexdigest()

@@ -352,9 +352,23 @@ class SiteLimits:
         per_client = sum(1 for s in self.sockets.values() if s.client.address == client.address)
         if self.settings.sockets_per_kernel and per_kernel >= self.settings.sockets_per_kernel:
             return "kernel"
-        if self.settings.sockets_per_client and per_client >= self.settings.sockets_per_client:
+        if self.settings.sockets_per_client and per_client >= self.client_sockets(client):
             return "client"
         return None
+
+    def client_sockets(self, client: Client) -> int:
+        """Websockets the client's address may hold here: the flag's, or two per page of its range's raised limit.
+
+        A range the host raised (``shared_limits.PageRange``) would be cut
+        short by the flag's socket limit otherwise. Read from the ranges'
+        cache: a websocket's opening costs no store query most of the time.
+        """
+        chosen = self.settings.sockets_per_client
+        if chosen and self.shared is not None:
+            per_address, _ = self.limits_of(client)
+            if per_address > self.settings.pages_per_address:
+                return max(chosen, 2 * per_address)
+        return chosen
 
     def socket_opened(self, key: int, kernel_id: str, client: Client, handle: Any = None) -> None:
         self.sockets[key] = _Socket(kernel_id, client, handle)

@@ -306,3 +306,17 @@ def test_a_server_that_stops_leaves_nothing_counting(stores, wall, mono):
     assert serve(two, client, "k2", []) == "address"
     one.leave()  # at exit: not 30 s later
     assert serve(two, client, "k2", []) is None
+
+
+def test_a_raised_range_may_hold_two_websockets_per_page(stores, wall, mono):
+    one, _ = servers(stores, wall, mono, pages_per_address=2, pages_per_cookie=0, sockets_per_client=3)
+    cafe, other = Client("203.0.113.30"), Client("198.51.100.30")
+    assert one.client_sockets(cafe) == 3
+    add_range(stores[1], parse_page_range("Café Wi-Fi", "203.0.113.0/24", "10"))
+    mono.now += RANGES_SECONDS
+    assert one.client_sockets(cafe) == 20 and one.client_sockets(other) == 3
+    for n in range(19):
+        one.socket_opened(n, f"k{n}", cafe)
+    assert one.socket_refusal("k-new", cafe) is None
+    one.socket_opened(19, "k19", cafe)
+    assert one.socket_refusal("k-new", cafe) == "client"

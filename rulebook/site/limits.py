@@ -539,9 +539,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     d = LimitSettings()
     group = parser.add_argument_group("limits per visitor (docs/security.md)")
     group.add_argument("--pages-per-address", type=int, default=d.pages_per_address, metavar="N",
-                       help="at most N open pages (kernels) per client address; 0 no limit (default %(default)s)")
+                       help="at most N open pages (kernels) per client address, counted over every server on the store; "
+                       "the host page may set another N for a named address range; 0 no limit (default %(default)s)")
     group.add_argument("--pages-per-browser", dest="pages_per_cookie", type=int, default=d.pages_per_cookie, metavar="N",
-                       help="at most N open pages per browser (its rb_client cookie); 0 no limit (default %(default)s)")
+                       help="at most N open pages per browser (its rb_client cookie), counted over every server on the store; "
+                       "0 no limit (default %(default)s)")
     group.add_argument("--seat-share", type=float, default=d.seat_share, metavar="F",
                        help="share of the kernel cap kept for seat links of open tables (default %(default)s)")
     group.add_argument("--silent-page-timeout", dest="silent_seconds", type=int, default=d.silent_seconds, metavar="S",
@@ -550,7 +552,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--sockets-per-kernel", type=int, default=d.sockets_per_kernel, metavar="N",
                        help="at most N websockets to one kernel; 0 no limit (default %(default)s)")
     group.add_argument("--sockets-per-address", dest="sockets_per_client", type=int, default=d.sockets_per_client, metavar="N",
-                       help="at most N kernel websockets per client address; 0 no limit (default %(default)s)")
+                       help="at most N kernel websockets per client address on this server (more for a range the host "
+                       "raised: two per page); 0 no limit (default %(default)s)")
     group.add_argument("--max-message-mb", dest="message_mb", type=float, default=d.message_mb, metavar="MB",
                        help="largest websocket message a page may send (default %(default)s)")
     group.add_argument("--kernel-memory-mb", type=int, default=d.kernel_memory_mb, metavar="MB",

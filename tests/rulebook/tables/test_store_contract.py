@@ -434,3 +434,28 @@ def test_two_store_objects_on_one_database_share_every_count(store: TableStore, 
         assert store.setting("client_salt", lambda: "ab") == other.setting("client_salt", lambda: "cd") == "ab"
     finally:
         other.close()
+
+
+def test_servers_letting_one_client_in_at_once_never_pass_its_limit(store: TableStore, store_url: str):
+    """Eight servers take one address's page requests at the same moment: exactly the limit of them get in."""
+    import threading
+
+    others = [other_store(store_url) for _ in range(8)]
+    start = threading.Barrier(len(others))
+    answers: list[str | None] = []
+
+    def request(n: int) -> None:
+        start.wait()
+        answers.append(others[n].open_page(f"p{n}", f"server-{n}", "10.0.0.99", f"c{n}", (3, 0), alive_after=0))
+
+    threads = [threading.Thread(target=request, args=(n,)) for n in range(len(others))]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+    finally:
+        for other in others:
+            other.close()
+    assert sorted(answers, key=str) == [None, None, None] + ["address"] * 5
+    assert store.client_pages("10.0.0.99", None, alive_after=0) == (3, 0)

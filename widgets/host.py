@@ -12,7 +12,9 @@ a ``LoginGuard`` shared by every host page of the site. After it:
   seat QR codes (one per person's seat, and the spectator link);
 - the sheet of any open table again, and closing a table (a second tap
   confirms: its pages stop taking moves and show the result and the replay);
-- live kernels and memory of the site.
+- live kernels and memory of the site;
+- pages per address for a named network range (``host_page/ranges.py``),
+  kept in the store for every server of the site.
 
 The list redraws every few seconds while the browser is there (its
 heartbeat), and stops when it is gone (its store connection let go), so the
@@ -41,6 +43,7 @@ from rulebook.tables.store import TableStore
 from .base import PageLink, kernel_loop
 from .game_page.parts import classed as _classed
 from .host_page.new_table import NewTablePart
+from .host_page.ranges import RangesPart
 from .host_page.parts import close_tree as _close_tree
 from .lean import hide
 from .host_page.sheet import PRINT_ESM, PRINT_ONCLICK, HostStyle, SheetPart
@@ -56,7 +59,7 @@ WRONG_DELAY = 0.5
 """Seconds every wrong password costs (on top of the guard's lock)."""
 
 
-class HostPage(NewTablePart, SheetPart, TableListPart):
+class HostPage(NewTablePart, SheetPart, TableListPart, RangesPart):
     """The host's page: a login, then tables, a new table with its seat sheet, and the site's kernels."""
 
     def __init__(
@@ -162,7 +165,7 @@ class HostPage(NewTablePart, SheetPart, TableListPart):
         )
         site = _classed(w.HBox([self.site_box, self.refresh_button]), "rb-host-site-row")
         tables = _classed(w.VBox([self.tables_title, self.show_all, self.show_all_hint, self.tables_box]), "rb-host-list")
-        self.main.children = (site, self.sheet_box, _classed(w.HBox([new_box, tables]), "rb-host-columns"))
+        self.main.children = (site, self.sheet_box, _classed(w.HBox([new_box, tables]), "rb-host-columns"), self._build_ranges())
         self._game_changed(keep.get("players"), keep.get("seats"))
         self.game_input.observe(lambda _: self._game_changed(), "value")
         self.players_input.observe(lambda _: self._players_changed(), "value")

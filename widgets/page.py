@@ -267,8 +267,9 @@ def make_host_page(
     if problem:
         ja, en = HOST_WORDS["house_error"]
         notices.append((ja.format(error=problem), en.format(error=problem)))
-    guard = guard if guard is not None else shared_guard(house.path)
-    return HostPage(house, store if store is not None else open_store(), lang, notices, guard=guard)
+    store = store if store is not None else open_store()
+    guard = guard if guard is not None else shared_guard(store)
+    return HostPage(house, store, lang, notices, guard=guard)
 
 
 def host_page() -> HostPage | None:

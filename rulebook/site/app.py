@@ -30,6 +30,7 @@ Plus an access log that says what matters (pages, shutdowns, errors).
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import hashlib
 import logging
@@ -202,22 +203,31 @@ class StreamedPageErrors:
             self.finish()
 
 
-def set_client_header(request: Any, trusted: Any = site_limits.DEFAULT_PROXIES) -> None:
+def set_client_header(request: Any, salt: bytes | None = None, trusted: Any = site_limits.DEFAULT_PROXIES) -> None:
     """Tell the page's kernel who its client is (issue 17: new tables are rate-limited per client).
 
-    The client is the address this server saw for the request, hashed with a
-    salt made at start (the kernel needs to tell clients apart, not to know
-    addresses). It travels as a request header that Voilà copies into the
-    kernel's environment (``http_header_envs``, ``$HTTP_X_RULEBOOK_CLIENT``;
-    preheated kernels get it with the rest of the request); whatever the
-    visitor sent under that name is overwritten, so it cannot be forged.
+    The client is the address this server saw for the request, hashed with
+    ``salt`` (the kernel needs to tell clients apart, not to know addresses).
+    The site's salt is kept in the store (``client_salt``), so every server
+    of the site gives one client the same id: the tables per client and the
+    host login's tries count a client once, whichever server it reaches.
+    It travels as a request header that Voilà copies into the kernel's
+    environment (``http_header_envs``, ``$HTTP_X_RULEBOOK_CLIENT``; preheated
+    kernels get it with the rest of the request); whatever the visitor sent
+    under that name is overwritten, so it cannot be forged.
     """
     address = site_limits.client_address(getattr(request, "remote_ip", None), request.headers, trusted)
-    digest = hashlib.blake2b(address.encode("utf-8", "replace"), key=_CLIENT_SALT, digest_size=12).hexdigest()
+    digest = hashlib.blake2b(address.encode("utf-8", "replace"), key=salt or _CLIENT_SALT, digest_size=12).hexdigest()
     request.headers[table_limits.CLIENT_HEADER] = digest
 
 
 _CLIENT_SALT = secrets.token_bytes(16)
+"""The salt of a server without a store to share one through (``site_client_salt``)."""
+
+
+def site_client_salt(store: Any) -> bytes:
+    """The salt every server of the site hashes client addresses with (made once, kept in the store)."""
+    return bytes.fromhex(store.setting("client_salt", lambda: secrets.token_hex(16)))
 
 
 class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
@@ -234,7 +244,8 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
             self.set_header("Retry-After", str(RETRY_AFTER))
             render_site_page(self, "draining.html", 503, retry_after=RETRY_AFTER)
             return
-        set_client_header(self.request, self.settings.get("rb_trusted_proxies", site_limits.DEFAULT_PROXIES))
+        set_client_header(self.request, self.settings.get("rb_client_salt"),
+                          self.settings.get("rb_trusted_proxies", site_limits.DEFAULT_PROXIES))
         set_route_cookie(self)
         manager = self.kernel_manager
         client = self._rb_client()
@@ -249,14 +260,13 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
                 # At the cap, an idle preheated kernel of another notebook gives way (kernels.py).
                 reservation = manager.reserve(path)
                 if reservation is None:
+                    self._rb_not_served(client)
                     self._site_full()
                     return
             self._rb_pooled = claim is not None
         limits = self.settings.get("rb_limits")
         page = PageKernel(reservation=reservation)
         PAGE_KERNEL.set(page)
-        if limits is not None:
-            limits.page_arriving(client)
         opening = manager.opening_page(path) if hasattr(manager, "opening_page") else contextlib.nullcontext()
         try:
             with opening:  # pool refills wait while pages open
@@ -287,7 +297,8 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
         limits = self.settings.get("rb_limits")
         if limits is None or not hasattr(manager, "page_kernels"):
             return True
-        refusal = limits.page_refusal(client, manager.list_kernel_ids())
+        # counted on every server of the site (the store), and from now on counting (page_served ends it)
+        refusal = limits.page_admit(client, manager.list_kernel_ids())
         if refusal is not None:
             log.warning("too many pages for one %s (%s): %s", refusal, client.address, site_limits.redact_uri(self.request.uri))
             count_refusal(self, "pages_per_browser" if refusal == "cookie" else "pages_per_address")
@@ -296,9 +307,16 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
             return False
         reserve = limits.settings.seat_reserve(manager.max_kernels)
         if reserve and manager.page_kernels() >= manager.max_kernels - reserve and not self._rb_seat_link():
+            self._rb_not_served(client)
             self._site_full("seat_share")
             return False
         return True
+
+    def _rb_not_served(self, client: site_limits.Client) -> None:
+        """An admitted request that gets no page after all (the site is full): it stops counting."""
+        limits = self.settings.get("rb_limits")
+        if limits is not None:
+            limits.page_served(client, None)
 
     def _rb_seat_link(self) -> bool:
         """A seat link of an open table (``?t=&k=``, the key checked in the store): it may use the kept slots."""
@@ -545,6 +563,7 @@ class RulebookVoila(Voila):
         settings["rb_server_name"] = getattr(options, "server_name", "")
         settings["rb_listen_ip"] = getattr(options, "ip", None)
         settings["rb_edge"] = self._rb_edge = self._make_edge()
+        self._share_limits(settings, limits)
         chosen = limits.settings
         self.log.info(
             "limits per visitor (0: off): %d pages per address (behind a trusted proxy: its X-Forwarded-For), %d per browser, "
@@ -563,6 +582,30 @@ class RulebookVoila(Voila):
         settings["log_function"] = log_request
         settings.update(asset_settings())  # compressed responses and websocket frames
         return settings
+
+    def _share_limits(self, settings: dict, limits: site_limits.SiteLimits) -> None:
+        """Count pages in the store with the site's other servers, under one client salt (``shared_limits``).
+
+        Without a site (a bare ``RulebookVoila``) or with a store that cannot
+        be opened, this server counts alone and salts with its own key.
+        """
+        from rulebook.tables.opening import open_store
+
+        from . import shared_limits
+
+        if self.site_options is None:
+            return
+        try:
+            store = settings["rb_store"] = open_store(self.site_options.store_url)
+            settings["rb_client_salt"] = site_client_salt(store)
+            limits.shared = shared_limits.SharedPages(store, shared_limits.server_name(self.site_options))
+            gone = limits.beat([])  # a server restarted under its name holds nothing yet
+            atexit.register(limits.leave)
+        except Exception:
+            log.exception("the store cannot share the limits: this server counts its visitors alone")
+            return
+        self.log.info("server %s counts pages with the site's other servers in the store (%d pages of dead servers removed)",
+                      limits.shared.server, gone)
 
     def init_handlers(self):
         """The site's handlers, static ones compressed and cached by version (``assets.py``)."""
@@ -675,6 +718,9 @@ class RulebookVoila(Voila):
         refill = tornado.ioloop.PeriodicCallback(self._refill_pools, REFILL_SECONDS * 1000)
         refill.start()
         tornado.ioloop.PeriodicCallback(self._watch_kernels, WATCH_SECONDS * 1000).start()
+        from .shared_limits import BEAT_SECONDS
+
+        tornado.ioloop.PeriodicCallback(self._beat, BEAT_SECONDS * 1000).start()
         tornado.ioloop.PeriodicCallback(trim_heap, TRIM_SECONDS * 1000).start()
         if self.feed is not None:
             tornado.ioloop.IOLoop.current().add_callback(self.feed.start)
@@ -682,6 +728,15 @@ class RulebookVoila(Voila):
             self._purge_tables()
             tornado.ioloop.PeriodicCallback(self._purge_tables, PURGE_SECONDS * 1000).start()
         super().listen()
+
+    def _beat(self) -> None:
+        """Tell the store this server lives and which pages it holds (``SiteLimits.beat``)."""
+        limits = self.app.settings.get("rb_limits")
+        try:
+            if limits is not None and limits.shared is not None:
+                limits.beat(self.kernel_manager.list_kernel_ids())
+        except Exception:
+            log.exception("the server's beat failed")
 
     def _refill_pools(self) -> None:
         edge = getattr(self, "_rb_edge", None)

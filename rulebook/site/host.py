@@ -8,16 +8,12 @@ the browser.
 
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import importlib
 import json
 import os
-import tempfile
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from rulebook.core import HUMAN, Game, RulebookError
 from rulebook.tables.store import HOST, LESSON, OPEN, TableInfo, TableStore
@@ -179,103 +175,121 @@ def kernel_report(server_pid: int | None = None) -> KernelReport:
 GLOBAL_LIMIT = 60
 GLOBAL_WINDOW = 60.0
 GLOBAL_LOCK_SECONDS = 30.0
-#: Addresses remembered in the shared file (the oldest are forgotten first).
-MAX_CLIENTS = 1000
+TRIES_KEPT = 3600.0
+"""Seconds a client's wrong tries are remembered in the store after its last one (then they expire)."""
+LOGIN_KEY = "login:"
+"""Store settings ``login:<client>`` (a client's tries) and ``login:*`` (the whole site's)."""
+SITE_KEY = LOGIN_KEY + "*"
 
 
 @dataclass
 class LoginGuard:
-    """Wrong passwords in a row lock the login for a while, per client address.
+    """Wrong passwords in a row lock the login for a while, per client.
 
-    Every visit to the host page is a new kernel, so a guard kept in one
-    page's memory would be reset by a reload. With ``path`` the counts live
-    in a small file every page of the site shares (``shared_guard()``):
-    after ``LOCK_AFTER`` wrong tries from one address, that address may not
-    try for ``LOCK_SECONDS`` — about five guesses a minute. Other addresses
-    are not touched: somebody guessing cannot keep the real host out
-    (issue 17). Only far beyond one person's rate — ``GLOBAL_LIMIT`` wrong
-    tries a minute from all addresses together — does every login wait
-    ``GLOBAL_LOCK_SECONDS`` (many machines guessing at once).
-    ``client`` is the page's client address (``limits.client_address``,
-    passed to the kernel by the server); "" counts as one client.
+    Every visit to the host page is a new kernel, and a site may run on
+    several servers, so a guard kept in one page's memory (or one machine's
+    file) would be reset by a reload or dodged through another server. With
+    ``store`` the counts live in the table store every page of every server
+    shares (``shared_guard()``): after ``LOCK_AFTER`` wrong tries from one
+    client, that client may not try for ``LOCK_SECONDS`` — about five guesses
+    a minute. Other clients are not touched: somebody guessing cannot keep
+    the real host out (issue 17). Only far beyond one person's rate —
+    ``GLOBAL_LIMIT`` wrong tries a minute from all clients together — does
+    every login wait ``GLOBAL_LOCK_SECONDS`` (many machines guessing at once).
+    ``client`` is the page's client (the hashed address the server passed to
+    the kernel, the same on every server); "" counts as one client. Each
+    change is one store transaction, so tries on two servers never overwrite
+    each other; the values expire (``TRIES_KEPT``), so the store keeps no
+    trace of clients long gone.
     """
 
     failures: int = 0
     locked_until: float = 0.0
-    path: str | None = None
-    """A file shared by every page (kernel) of the site; None: this page's memory only."""
+    store: Any = None
+    """The table store every page of the site shares; None: this page's memory only."""
     client: str = ""
     _clock: Any = field(default=time.time, repr=False)
     _recent: list[float] = field(default_factory=list, repr=False)
     """When the site's last wrong tries were (all clients)."""
     _global_until: float = field(default=0.0, repr=False)
 
+    @property
+    def _key(self) -> str:
+        return LOGIN_KEY + self.client
+
     def locked(self) -> float:
         """Seconds left before another try is accepted from this client (0: now)."""
-        if self.path is not None:
-            with self._shared():
-                pass
-        return max(0.0, self.locked_until - self._clock(), self._global_until - self._clock())
+        if self.store is not None:
+            found = self.store.read_settings([self._key, SITE_KEY])
+            self._read_client(found.get(self._key))
+            self._read_site(found.get(SITE_KEY))
+        now = self._clock()
+        return max(0.0, self.locked_until - now, self._global_until - now)
 
     def record(self, ok: bool) -> None:
         """Count a try: a right one clears the client's count, the ``LOCK_AFTER``-th wrong one in a row locks it."""
-        with self._shared(write=True):
-            if ok:
-                self.failures = 0
-                return
-            now = self._clock()
-            self.failures += 1
-            if self.failures >= LOCK_AFTER:
-                self.failures = 0
-                self.locked_until = now + LOCK_SECONDS
-            self._recent = [t for t in self._recent if now - t < GLOBAL_WINDOW][-GLOBAL_LIMIT:] + [now]
-            if len(self._recent) >= GLOBAL_LIMIT:
-                self._recent = []
-                self._global_until = now + GLOBAL_LOCK_SECONDS
-
-    @contextmanager
-    def _shared(self, write: bool = False) -> Iterator[None]:
-        """Read the shared counts (and write them back) under a file lock; in memory only without a path."""
-        if self.path is None:
-            yield
+        if self.store is None:
+            self._count_client(ok)
+            if not ok:
+                self._count_site()
             return
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+
+        def client(text: str | None) -> str | None:
+            self._read_client(text)
+            self._count_client(ok)
+            if not self.failures and self.locked_until <= self._clock():
+                return None  # nothing to remember: the row goes
+            return json.dumps({"failures": self.failures, "locked_until": self.locked_until})
+
+        def site(text: str | None) -> str:
+            self._read_site(text)
+            self._count_site()
+            return json.dumps({"recent": self._recent, "until": self._global_until})
+
+        self.store.change_setting(self._key, client, ttl=TRIES_KEPT)
+        if not ok:
+            self.store.change_setting(SITE_KEY, site, ttl=TRIES_KEPT)
+
+    def _count_client(self, ok: bool) -> None:
+        if ok:
+            self.failures = 0
+            return
+        self.failures += 1
+        if self.failures >= LOCK_AFTER:
+            self.failures = 0
+            self.locked_until = self._clock() + LOCK_SECONDS
+
+    def _count_site(self) -> None:
+        now = self._clock()
+        self._recent = [t for t in self._recent if now - t < GLOBAL_WINDOW][-GLOBAL_LIMIT:] + [now]
+        if len(self._recent) >= GLOBAL_LIMIT:
+            self._recent = []
+            self._global_until = now + GLOBAL_LOCK_SECONDS
+
+    def _read_client(self, text: str | None) -> None:
+        """This client's counts as stored (nothing stored, or damaged: no failures)."""
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            try:
-                data = json.loads(os.pread(fd, 1 << 20, 0) or b"{}")
-                clients = {str(k): dict(v) for k, v in dict(data.get("clients", {})).items()}
-                mine = clients.get(self.client, {})
-                self.failures = int(mine.get("failures", 0))
-                self.locked_until = float(mine.get("locked_until", 0.0))
-                self._recent = [float(t) for t in data.get("recent", [])][-GLOBAL_LIMIT:]
-                self._global_until = float(data.get("global_until", 0.0))
-            except (ValueError, TypeError, AttributeError):  # a damaged file counts as no failures
-                clients = {}
-                self.failures, self.locked_until, self._recent, self._global_until = 0, 0.0, [], 0.0
-            yield
-            if write:
-                now = self._clock()
-                clients[self.client] = {"failures": self.failures, "locked_until": self.locked_until, "seen": now}
-                # forget clean clients, then the oldest, so the file stays small whatever the traffic
-                clients = {k: v for k, v in clients.items() if v.get("failures") or float(v.get("locked_until", 0)) > now}
-                if len(clients) > MAX_CLIENTS:
-                    clients = dict(sorted(clients.items(), key=lambda kv: float(kv[1].get("seen", 0)))[-MAX_CLIENTS:])
-                text = json.dumps({"clients": clients, "recent": self._recent, "global_until": self._global_until}).encode()
-                os.ftruncate(fd, 0)
-                os.pwrite(fd, text, 0)
-        finally:
-            os.close(fd)  # closing releases the lock
+            data = json.loads(text) if text else {}
+            self.failures, self.locked_until = int(data.get("failures", 0)), float(data.get("locked_until", 0.0))
+        except (ValueError, TypeError, AttributeError):
+            self.failures, self.locked_until = 0, 0.0
+
+    def _read_site(self, text: str | None) -> None:
+        try:
+            data = json.loads(text) if text else {}
+            self._recent = [float(t) for t in data.get("recent", [])][-GLOBAL_LIMIT:]
+            self._global_until = float(data.get("until", 0.0))
+        except (ValueError, TypeError, AttributeError):
+            self._recent, self._global_until = [], 0.0
 
 
-def shared_guard(house_path: str = "", client: str | None = None) -> LoginGuard:
-    """The login guard every host page of this site shares (one file per house file and user, in the temp folder).
+def shared_guard(store: TableStore, client: str | None = None) -> LoginGuard:
+    """The login guard every host page of every server of this site shares (its counts in ``store``).
 
-    ``client``: the page's client address; None reads the one the server gave
-    this kernel (``limits.CLIENT_ENV``), "" when there is none (outside the site).
+    ``client``: the page's client; None reads the one the server gave this
+    kernel (``limits.CLIENT_ENV``), "" when there is none (outside the site).
     """
     from .limits import CLIENT_ENV
 
-    key = hashlib.sha256(os.path.abspath(house_path).encode() if house_path else b"").hexdigest()[:16]
     client = os.environ.get(CLIENT_ENV, "").strip()[:64] if client is None else client
-    return LoginGuard(path=os.path.join(tempfile.gettempdir(), f"rulebook-host-login-{os.getuid()}-{key}-v2.json"), client=client)
+    return LoginGuard(store=store, client=client)

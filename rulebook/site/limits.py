@@ -19,6 +19,11 @@ browser gone wrong, or somebody with a script) cannot keep the others out:
   The game is in the store: a page that wakes up reloads onto it.
 - **Websockets per kernel and per client** are capped (each one holds about
   eight file descriptors in the server), and messages are capped in size.
+- **Several servers, one store** (issue 30): with ``SiteLimits.shared`` the
+  pages per address and per browser are counted in the store across every
+  server (``shared_limits``); a server that died stops counting. The kernel
+  cap, its seat-link share, the websockets and the silent-page clock stay
+  per server: they are this machine's memory and this process's descriptors.
 - **Log lines**: the same message is written at most a few times a second
   (``RepeatFilter``), and secret query values never reach the log
   (``redact_uri``).
@@ -42,6 +47,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 from urllib.parse import parse_qsl
 
+log = logging.getLogger("rulebook.site")
+
 #: The header the page handler sets (replacing any a visitor sent) so the page's kernel knows its client.
 CLIENT_HEADER = "X-Rulebook-Client"
 #: The same, as the kernel reads it (Voilà's ``http_header_envs``: ``HTTP_`` + the name, upper case).
@@ -50,8 +57,11 @@ CLIENT_ENV = "HTTP_X_RULEBOOK_CLIENT"
 CLIENT_COOKIE = "rb_client"
 _COOKIE_TEXT = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
-DEFAULT_PAGES_PER_ADDRESS = 8
-"""A family at one table with a tablet and three phones, each with a tab or two."""
+DEFAULT_PAGES_PER_ADDRESS = 32
+"""A café behind one public address: ten phones and tablets with a page or three each. The
+per-browser limit (``DEFAULT_PAGES_PER_COOKIE``) does the per-device work; with 8, three of ten
+phones on one café network got "too many pages" (issue 30). The host page may raise it for a
+named address range (``shared_limits.PageRange``)."""
 DEFAULT_PAGES_PER_COOKIE = 4
 """One browser: a game, the catalogue, a rules lesson, and one spare."""
 DEFAULT_SEAT_SHARE = 0.25
@@ -60,8 +70,9 @@ DEFAULT_SILENT_SECONDS = 90
 """A visible page beats every 4 s; 90 s of silence is a page that is gone, asleep or not a page."""
 DEFAULT_SOCKETS_PER_KERNEL = 4
 """A page opens one kernel websocket (and a second while it reconnects)."""
-DEFAULT_SOCKETS_PER_CLIENT = 24
-"""Pages per address x a few: far below the ~120 that exhausted 1,024 descriptors."""
+DEFAULT_SOCKETS_PER_CLIENT = 64
+"""Two per page of an address (one, and one while it reconnects): 512 descriptors at most, and the
+server raises its own limit far above that at start (``raise_open_files_limit``)."""
 DEFAULT_MESSAGE_MB = 4.0
 """Largest websocket message (Tornado's default is 10 MiB). The biggest a page sends is a record
 upload: at most 1 MB of file (README "Limits"), which JSON escaping inside the message can double."""
@@ -250,6 +261,13 @@ class LimitSettings:
 
 
 @dataclass
+class _Arrival:
+    client: Client
+    page: str | None = None
+    """Its row in the store (``SiteLimits.shared``), None when counted here only."""
+
+
+@dataclass
 class _Socket:
     kernel_id: str
     client: Client
@@ -259,7 +277,13 @@ class _Socket:
 
 @dataclass
 class SiteLimits:
-    """Who holds which pages and websockets, and when each page last spoke."""
+    """Who holds which pages and websockets, and when each page last spoke.
+
+    With ``shared`` (every server of the site on one store) pages are also
+    noted in the store and the per-address and per-browser limits count
+    every server's pages; without it (one server, or the store failing) this
+    process counts its own.
+    """
 
     settings: LimitSettings = field(default_factory=LimitSettings)
     clock: Callable[[], float] = time.monotonic
@@ -268,54 +292,149 @@ class SiteLimits:
     arriving: list[Client] = field(default_factory=list)
     """Page requests under way (their kernel not known yet)."""
     sockets: dict[int, _Socket] = field(default_factory=dict)
+    """Open kernel websockets, counted by this server alone: each holds this process's file descriptors."""
     heard: dict[str, float] = field(default_factory=dict)
     """Kernel id -> when its page last sent a message."""
+    shared: Any = None
+    """A ``shared_limits.SharedPages``: pages counted in the store with the other servers'."""
+    pages: dict[str, str] = field(default_factory=dict)
+    """Kernel id -> its page's row in the store (with ``shared``)."""
+    _arrivals: list[_Arrival] = field(default_factory=list)
 
     # -- pages
-    def pages_of(self, client: Client, live: Iterable[str]) -> tuple[int, int]:
-        """(pages of the client's address, pages of its cookie): live kernels it owns plus requests under way."""
+    def _drop_gone(self, live: Iterable[str]) -> None:
         live = set(live)
         for kernel_id in [k for k in self.owners if k not in live]:
             self.forget(kernel_id)
+
+    def pages_of(self, client: Client, live: Iterable[str]) -> tuple[int, int]:
+        """(pages of the client's address, pages of its cookie) on this server: live kernels it owns plus requests under way."""
+        self._drop_gone(live)
         held = list(self.owners.values()) + self.arriving
         by_address = sum(1 for c in held if c.address == client.address)
         by_cookie = sum(1 for c in held if client.cookie and c.cookie == client.cookie)
         return by_address, by_cookie
 
+    def limits_of(self, client: Client) -> tuple[int, int]:
+        """(pages per address, pages per cookie) for ``client``: its address range's limit when the host set one."""
+        per_address, per_cookie = self.settings.pages_per_address, self.settings.pages_per_cookie
+        if self.shared is not None:
+            try:
+                return self.shared.limits(client.address, per_address, per_cookie)
+            except Exception:  # noqa: BLE001 - a store that failed: the flags' limits
+                log.warning("the page ranges could not be read from the store", exc_info=True)
+        return per_address, per_cookie
+
     def page_refusal(self, client: Client, live: Iterable[str]) -> str | None:
-        """Why the client may not open another page ("address" / "cookie"), or None."""
+        """Why the client may not open another page ("address" / "cookie"), or None (counted on this server)."""
         by_address, by_cookie = self.pages_of(client, live)
-        if self.settings.pages_per_address and by_address >= self.settings.pages_per_address:
+        per_address, per_cookie = self.limits_of(client)
+        if per_address and by_address >= per_address:
             return "address"
-        if self.settings.pages_per_cookie and client.cookie and by_cookie >= self.settings.pages_per_cookie:
+        if per_cookie and client.cookie and by_cookie >= per_cookie:
             return "cookie"
         return None
 
+    def page_admit(self, client: Client, live: Iterable[str]) -> str | None:
+        """Let the client's page request in (it now counts, until ``page_served``), or say why not.
+
+        With ``shared``, the count and the note are one store transaction
+        over every live server; if the store fails, this server counts alone.
+        """
+        if self.shared is None:
+            refusal = self.page_refusal(client, live)
+            if refusal is None:
+                self.page_arriving(client)
+            return refusal
+        self._drop_gone(live)
+        from .shared_limits import new_page_id
+
+        page = new_page_id()
+        try:
+            refusal = self.shared.admit(page, client.address, client.cookie, self.limits_of(client))
+        except Exception:  # noqa: BLE001 - the store failed: count here, as one server would
+            log.warning("the store could not count a page; this server counts alone", exc_info=True)
+            refusal = self.page_refusal(client, live)
+            page = None
+        if refusal is None:
+            self.arriving.append(client)
+            self._arrivals.append(_Arrival(client, page))
+        return refusal
+
     def page_arriving(self, client: Client) -> None:
+        """A page request under way, counted on this server only (``page_admit`` counts it everywhere)."""
         self.arriving.append(client)
+        self._arrivals.append(_Arrival(client))
 
     def page_served(self, client: Client, kernel_id: str | None) -> None:
         """The request is over: its kernel (if it got one) is now the client's page."""
+        arrival = next((a for a in self._arrivals if a.client == client), None)
+        if arrival is not None:
+            self._arrivals.remove(arrival)
         if client in self.arriving:
             self.arriving.remove(client)
+        page = arrival.page if arrival is not None else None
         if kernel_id:
             self.owners[kernel_id] = client
             self.heard.setdefault(kernel_id, self.clock())
+            if page is not None:
+                self.pages[kernel_id] = page
+        if page is not None:
+            self._tell_store(lambda: self.shared.served(page, kernel_id) if kernel_id else self.shared.closed([page]))
 
     def forget(self, kernel_id: str) -> None:
         self.owners.pop(kernel_id, None)
         self.heard.pop(kernel_id, None)
+        page = self.pages.pop(kernel_id, None)
+        if page is not None and self.shared is not None:
+            self._tell_store(lambda: self.shared.closed([page]))
 
-    # -- websockets
+    def beat(self, live: Iterable[str]) -> int:
+        """Every ``shared_limits.BEAT_SECONDS``: forget gone kernels, and tell the store this server lives and
+        which pages it holds (dead servers' pages go). How many pages of dead servers went."""
+        self._drop_gone(live)
+        if self.shared is None:
+            return 0
+        held = [*self.pages.values(), *(a.page for a in self._arrivals if a.page is not None)]
+        return self._tell_store(lambda: self.shared.beat(held)) or 0
+
+    def leave(self) -> None:
+        """The server stops: its pages stop counting now, not ``DEAD_SECONDS`` later (its kernels go with it)."""
+        if self.shared is not None:
+            self._tell_store(lambda: self.shared.beat([]))
+
+    def _tell_store(self, write: Callable[[], Any]) -> Any:
+        """A store write about pages; a failure is logged (the next beat sets the server's rows right)."""
+        try:
+            return write()
+        except Exception:  # noqa: BLE001 - the store failed: the rows are corrected at the next beat
+            log.warning("the store could not be told about this server's pages", exc_info=True)
+            return None
+
+    # -- websockets: counted per server, never in the store (a websocket is this process's file descriptors)
     def socket_refusal(self, kernel_id: str, client: Client) -> str | None:
         """Why another websocket may not open ("kernel" / "client"), or None."""
         per_kernel = sum(1 for s in self.sockets.values() if s.kernel_id == kernel_id)
         per_client = sum(1 for s in self.sockets.values() if s.client.address == client.address)
         if self.settings.sockets_per_kernel and per_kernel >= self.settings.sockets_per_kernel:
             return "kernel"
-        if self.settings.sockets_per_client and per_client >= self.settings.sockets_per_client:
+        if self.settings.sockets_per_client and per_client >= self.client_sockets(client):
             return "client"
         return None
+
+    def client_sockets(self, client: Client) -> int:
+        """Websockets the client's address may hold here: the flag's, or two per page of its range's raised limit.
+
+        A range the host raised (``shared_limits.PageRange``) would be cut
+        short by the flag's socket limit otherwise. Read from the ranges'
+        cache: a websocket's opening costs no store query most of the time.
+        """
+        chosen = self.settings.sockets_per_client
+        if chosen and self.shared is not None:
+            per_address, _ = self.limits_of(client)
+            if per_address > self.settings.pages_per_address:
+                return max(chosen, 2 * per_address)
+        return chosen
 
     def socket_opened(self, key: int, kernel_id: str, client: Client, handle: Any = None) -> None:
         self.sockets[key] = _Socket(kernel_id, client, handle)
@@ -486,9 +605,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     d = LimitSettings()
     group = parser.add_argument_group("limits per visitor (docs/security.md)")
     group.add_argument("--pages-per-address", type=int, default=d.pages_per_address, metavar="N",
-                       help="at most N open pages (kernels) per client address; 0 no limit (default %(default)s)")
+                       help="at most N open pages (kernels) per client address, counted over every server on the store; "
+                       "the host page may set another N for a named address range; 0 no limit (default %(default)s)")
     group.add_argument("--pages-per-browser", dest="pages_per_cookie", type=int, default=d.pages_per_cookie, metavar="N",
-                       help="at most N open pages per browser (its rb_client cookie); 0 no limit (default %(default)s)")
+                       help="at most N open pages per browser (its rb_client cookie), counted over every server on the store; "
+                       "0 no limit (default %(default)s)")
     group.add_argument("--seat-share", type=float, default=d.seat_share, metavar="F",
                        help="share of the kernel cap kept for seat links of open tables (default %(default)s)")
     group.add_argument("--silent-page-timeout", dest="silent_seconds", type=int, default=d.silent_seconds, metavar="S",
@@ -497,7 +618,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--sockets-per-kernel", type=int, default=d.sockets_per_kernel, metavar="N",
                        help="at most N websockets to one kernel; 0 no limit (default %(default)s)")
     group.add_argument("--sockets-per-address", dest="sockets_per_client", type=int, default=d.sockets_per_client, metavar="N",
-                       help="at most N kernel websockets per client address; 0 no limit (default %(default)s)")
+                       help="at most N kernel websockets per client address on this server (more for a range the host "
+                       "raised: two per page); 0 no limit (default %(default)s)")
     group.add_argument("--max-message-mb", dest="message_mb", type=float, default=d.message_mb, metavar="MB",
                        help="largest websocket message a page may send (default %(default)s)")
     group.add_argument("--kernel-memory-mb", type=int, default=d.kernel_memory_mb, metavar="MB",

@@ -45,6 +45,7 @@ from .sql_schema import (
     info_from_row,
     step_from_row,
 )
+from .sql_site import SiteRows
 from .store import (
     CLOSED,
     OPEN,
@@ -180,8 +181,10 @@ def _marks(count: int) -> str:
     return ", ".join("?" * count) or "NULL"
 
 
-class SQLStore(TableStore):
-    """The table store on any SQL database a ``Dialect`` describes (one connection per process)."""
+class SQLStore(SiteRows, TableStore):
+    """The table store on any SQL database a ``Dialect`` describes (one connection per process).
+
+    The site's own rows (expiring settings, servers, pages) are ``SiteRows``'s (``sql_site.py``)."""
 
     def __init__(self, dialect: Dialect, url: str, where: str) -> None:
         self.dialect = dialect
@@ -253,7 +256,7 @@ class SQLStore(TableStore):
             cur.execute(statement.format(**self.dialect.types))
         for table, name, kind in ADDED_COLUMNS:
             if name not in self.dialect.columns(cur, table):
-                cur.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+                cur.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind.format(**self.dialect.types)}")
         cur.execute(
             "INSERT INTO rb_settings (key, value) VALUES ('schema_version', ?) ON CONFLICT (key) DO NOTHING",
             (str(SCHEMA_VERSION),),

@@ -63,8 +63,9 @@ CREATE TABLE IF NOT EXISTS rb_seats (
     "CREATE INDEX IF NOT EXISTS rb_seats_token ON rb_seats (table_id, token)",
     """
 CREATE TABLE IF NOT EXISTS rb_settings (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
+    key     TEXT PRIMARY KEY,
+    value   TEXT NOT NULL,
+    expires {real}
 )""",
     """
 CREATE TABLE IF NOT EXISTS rb_events (
@@ -73,6 +74,25 @@ CREATE TABLE IF NOT EXISTS rb_events (
     at   {real} NOT NULL
 )""",
     "CREATE INDEX IF NOT EXISTS rb_events_who ON rb_events (kind, who, at)",
+    # The site's servers and the pages each has handed out (issue 30: limits every server shares).
+    """
+CREATE TABLE IF NOT EXISTS rb_servers (
+    name TEXT PRIMARY KEY,
+    seen {real} NOT NULL
+)""",
+    """
+CREATE TABLE IF NOT EXISTS rb_pages (
+    page    TEXT PRIMARY KEY,
+    server  TEXT NOT NULL,
+    kernel  TEXT,
+    address TEXT NOT NULL,
+    cookie  TEXT,
+    opened  {real} NOT NULL,
+    seen    {real} NOT NULL
+)""",
+    "CREATE INDEX IF NOT EXISTS rb_pages_address ON rb_pages (address)",
+    "CREATE INDEX IF NOT EXISTS rb_pages_cookie ON rb_pages (cookie)",
+    "CREATE INDEX IF NOT EXISTS rb_pages_server ON rb_pages (server)",
 )
 """The tables, with ``{bool}``, ``{bigint}`` and ``{real}`` left to the dialect's types."""
 
@@ -81,9 +101,11 @@ ADDED_COLUMNS = (
     ("rb_tables", "origin", "TEXT NOT NULL DEFAULT ''"),
     ("rb_tables", "entered", "INTEGER NOT NULL DEFAULT 0"),
     ("rb_seats", "watches", "INTEGER NOT NULL DEFAULT 0"),
+    ("rb_settings", "expires", "{real}"),
 )
 """Columns added after stores were in use: a store made before gets them on opening (old tables read
-as nothing recorded, origin ``""``, nothing entered, no watches)."""
+as nothing recorded, origin ``""``, nothing entered, no watches; old settings never expire). A kind
+may name a dialect's type as ``SCHEMA`` does (``{real}``)."""
 
 COLUMNS = (
     "id, game, version, options, seats, table_mode, seed, seed_chosen, status, revision, moves, cuts, created, updated, successor, label,"

@@ -352,6 +352,58 @@ class TableStore(ABC):
         """
 
     @abstractmethod
+    def change_setting(self, key: str, change: Callable[[str | None], str | None], ttl: float | None = None) -> str | None:
+        """Replace a site-wide value by ``change(current)`` in one transaction; the new value.
+
+        ``current`` is None when the key is unset or expired; ``change`` returning
+        None removes the key. ``ttl``: the new value expires after that many
+        seconds (None: never). Every server and page that changes one key does
+        so in turn (the host login's tries, the page ranges), so no change is lost.
+        """
+
+    @abstractmethod
+    def read_settings(self, keys: Iterable[str]) -> dict[str, str]:
+        """The unexpired values of ``keys`` (keys unset or expired are left out), in one query."""
+
+    # ----- the site's servers and their pages (issue 30: limits every server shares) -------------------
+    @abstractmethod
+    def open_page(
+        self,
+        page: str,
+        server: str,
+        address: str,
+        cookie: str | None,
+        limits: tuple[int, int],
+        alive_after: float,
+        when: float | None = None,
+    ) -> str | None:
+        """Note page request ``page`` of a client on ``server``, unless the client holds its share already.
+
+        ``limits``: (pages per address, pages per cookie), 0 for none. The
+        client's pages are counted on every server seen since ``alive_after``
+        (a server that stopped beating holds nothing). Returns None when noted
+        (and ``server`` counts as seen now), else ``"address"`` or ``"cookie"``
+        and nothing written. One client's requests on several servers count in turn.
+        """
+
+    @abstractmethod
+    def page_kernel(self, page: str, kernel: str, when: float | None = None) -> None:
+        """The request ``page`` got its kernel: the page is open (until ``close_pages``)."""
+
+    @abstractmethod
+    def close_pages(self, pages: Iterable[str]) -> None:
+        """These pages are gone (their kernel went, or their request got none)."""
+
+    @abstractmethod
+    def server_beat(self, server: str, pages: Iterable[str], alive_after: float, when: float | None = None) -> int:
+        """``server`` is alive and holds exactly ``pages`` (its other rows go); servers not seen since
+        ``alive_after`` are forgotten with their pages. Returns how many pages of dead servers went."""
+
+    @abstractmethod
+    def client_pages(self, address: str, cookie: str | None, alive_after: float) -> tuple[int, int]:
+        """(pages of ``address``, pages of ``cookie``) on the servers seen since ``alive_after``."""
+
+    @abstractmethod
     def close(self) -> None:
         """Release connections (the store may not be used afterwards)."""
 

@@ -98,6 +98,25 @@ def test_host_signs_in_opens_a_table_a_phone_takes_a_seat_and_the_host_closes_it
     phone.reload()
     banner = phone.wait_for_selector(".rb-closed-banner", timeout=90_000)
     assert "The host closed this table" in banner.inner_text() and "to play" not in phone.inner_text(".rb-status")
+
+    # issue 30: the café's Wi-Fi gets more pages per address, for every server (a store setting); a typo is refused
+    from rulebook.site.shared_limits import PageRange, read_ranges
+
+    host.fill(".rb-host-range-name input", "Café Wi-Fi")
+    host.fill(".rb-host-range-network input", "203.0.0.0/8")
+    host.fill(".rb-host-range-pages input", "64")
+    host.click(".rb-host-range-add")
+    host.wait_for_selector(".rb-range-bad", timeout=30_000)
+    assert "too wide" in host.inner_text(".rb-host-range-note") and read_ranges(site.store()) == []
+    host.fill(".rb-host-range-network input", "203.0.113.0/24")
+    host.click(".rb-host-range-add")
+    host.wait_for_selector(".rb-host-range .rb-host-range-remove", timeout=30_000)
+    assert "203.0.113.0/24" in host.inner_text(".rb-host-range-list")
+    assert read_ranges(site.store()) == [PageRange("Café Wi-Fi", "203.0.113.0/24", 64)]
+    host.save_screenshot("host-page-ranges")
+    host.click(".rb-host-range-remove")
+    host.wait_for_selector(".rb-host-range", state="detached", timeout=30_000)
+    assert read_ranges(site.store()) == []
     assert host.console_errors == [] and phone.console_errors == []
 
 

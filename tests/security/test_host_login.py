@@ -3,8 +3,8 @@
 The login's guard lives in the host page's kernel; the server gives each
 page's kernel its client's address (``X-Rulebook-Client``, set by the page
 handler, whatever the visitor sent under that name). The guard counts per
-address, in the file every host page of the site shares; only far beyond
-one person's rate does everybody wait.
+address, in the table store every host page of every server shares; only
+far beyond one person's rate does everybody wait.
 """
 
 from __future__ import annotations
@@ -28,27 +28,36 @@ class Clock:
         return self.now
 
 
-def test_wrong_passwords_from_one_address_do_not_lock_another(tmp_path):
-    path, clock = str(tmp_path / "guard.json"), Clock()
+@pytest.fixture
+def store(tmp_path):
+    from rulebook.tables.sqlite import SQLiteStore
+
+    opened = SQLiteStore(tmp_path / "tables.sqlite")
+    yield opened
+    opened.close()
+
+
+def test_wrong_passwords_from_one_address_do_not_lock_another(store):
+    clock = Clock()
     for _ in range(LOCK_AFTER):
-        LoginGuard(path=path, client="10.0.6.1", _clock=clock).record(False)  # each try: a new host page
-    assert LoginGuard(path=path, client="10.0.6.1", _clock=clock).locked() == LOCK_SECONDS
-    host = LoginGuard(path=path, client="10.0.6.2", _clock=clock)
+        LoginGuard(store=store, client="10.0.6.1", _clock=clock).record(False)  # each try: a new host page
+    assert LoginGuard(store=store, client="10.0.6.1", _clock=clock).locked() == LOCK_SECONDS
+    host = LoginGuard(store=store, client="10.0.6.2", _clock=clock)
     assert host.locked() == 0
     host.record(True)
-    assert LoginGuard(path=path, client="10.0.6.1", _clock=clock).locked() == LOCK_SECONDS  # still locked
+    assert LoginGuard(store=store, client="10.0.6.1", _clock=clock).locked() == LOCK_SECONDS  # still locked
 
 
-def test_only_far_beyond_one_persons_rate_does_everybody_wait(tmp_path):
-    path, clock = str(tmp_path / "guard.json"), Clock()
+def test_only_far_beyond_one_persons_rate_does_everybody_wait(store):
+    clock = Clock()
     for n in range(GLOBAL_LIMIT - 1):  # many addresses, each under its own lock
-        LoginGuard(path=path, client=f"10.1.{n // 200}.{n % 200}", _clock=clock).record(False)
+        LoginGuard(store=store, client=f"10.1.{n // 200}.{n % 200}", _clock=clock).record(False)
         clock.now += 0.5
-    assert LoginGuard(path=path, client="10.0.6.9", _clock=clock).locked() == 0
-    LoginGuard(path=path, client="10.2.0.1", _clock=clock).record(False)
-    assert LoginGuard(path=path, client="10.0.6.9", _clock=clock).locked() > 0
+    assert LoginGuard(store=store, client="10.0.6.9", _clock=clock).locked() == 0
+    LoginGuard(store=store, client="10.2.0.1", _clock=clock).record(False)
+    assert LoginGuard(store=store, client="10.0.6.9", _clock=clock).locked() > 0
     clock.now += 3600
-    assert LoginGuard(path=path, client="10.0.6.9", _clock=clock).locked() == 0
+    assert LoginGuard(store=store, client="10.0.6.9", _clock=clock).locked() == 0
 
 
 def _shown_address(body: str) -> str | None:

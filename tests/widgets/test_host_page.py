@@ -365,3 +365,40 @@ def test_the_index_lists_only_the_shelf_in_the_houses_language():
     assert 'href="/voila/render/ring.ipynb?lang=ja"' in page.table.value
     everything = IndexPage("ja")
     assert len(everything.entries()) > 2
+
+
+# ----- pages per network (issue 30) ----------------------------------------------------------------------------
+def test_the_host_raises_a_networks_page_limit_and_bad_input_changes_nothing(store, clock):
+    from rulebook.site.shared_limits import PageRange, read_ranges
+
+    page = host(store, clock)
+    assert page.add_range("Café Wi-Fi", "203.0.113.0/24", "64") is False  # not signed in: nothing
+    assert read_ranges(store) == []
+    page.sign_in(PASSWORD)
+    assert "No range is set" in page.ranges_list.children[0].value
+    page.range_name.value, page.range_network.value, page.range_pages.value = "Café Wi-Fi", "203.0.113.0/24", "64"
+    add = next(c for c in page.ranges_box.children[3].children if "rb-host-range-add" in c._dom_classes)
+    add.click()
+    assert read_ranges(store) == [PageRange("Café Wi-Fi", "203.0.113.0/24", 64)]
+    assert page.range_network.value == "" and "64 pages per address" in page.ranges_note.value
+    rows = page.ranges_list.children
+    assert len(rows) == 1 and "203.0.113.0/24" in rows[0].children[0].value
+    for name, network, pages in [
+        ("Café", "203.0.113.0", "x"),
+        ("Café", "203.0.113.999/24", "10"),
+        ("Café", "10.0.0.0/8", "10"),
+        ("Café", "2001:db8::/40", "10"),
+        ("Café", "192.0.2.0/24", "0"),
+        ("Café", "192.0.2.0/24", "100000"),
+        ("", "192.0.2.0/24", "10"),
+    ]:
+        page.range_name.value, page.range_network.value, page.range_pages.value = name, network, pages
+        assert page.add_range(name, network, pages) is False
+        assert "rb-range-bad" in page.ranges_note.value
+        assert page.range_network.value == network  # the host's input stays, to be corrected
+        assert read_ranges(store) == [PageRange("Café Wi-Fi", "203.0.113.0/24", 64)]
+    page.set_lang("ja")
+    assert page.add_range("店", "10.0.0.0/8", "10") is False and "広すぎます" in page.ranges_note.value
+    remove = page.ranges_list.children[0].children[1]
+    remove.click()
+    assert read_ranges(store) == [] and "範囲はありません" in page.ranges_list.children[0].value

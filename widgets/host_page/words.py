@@ -78,6 +78,30 @@ WORDS.update(
 )
 
 
+# Pages per network (issue 30: a café behind one public address; rulebook.site.shared_limits)
+WORDS.update(
+    {
+        "ranges_title": ("ネットワークごとのページ数", "Pages per network"),
+        "ranges_hint": (
+            "ひとつのアドレスから開けるページは通常 {n} 枚まで（rulebook serve --pages-per-address）、ブラウザごとの上限は別にあります。"
+            "お店の Wi-Fi のように多くの端末がひとつのアドレスを共有する範囲には、ここで上限を変えられます。すべてのサーバーに数秒で反映されます。",
+            "One address may open {n} pages by default (rulebook serve --pages-per-address); each browser has its own limit too. "
+            "For a range whose devices share one address (the café's Wi-Fi), set another limit here: every server applies it within seconds.",
+        ),
+        "range_name": ("名前", "Name"),
+        "range_name_hint": ("例: お店の Wi-Fi", "e.g. Café Wi-Fi"),
+        "range_network": ("範囲", "Range"),
+        "range_pages": ("ページ数", "Pages"),
+        "range_add": ("追加", "Add"),
+        "range_remove": ("削除", "Remove"),
+        "range_row": ("{name} · {network} → 1 アドレス {pages} ページ", "{name} · {network} → {pages} pages per address"),
+        "range_added": ("{name}（{network}）: 1 アドレス {pages} ページにしました。", "{name} ({network}): {pages} pages per address."),
+        "range_removed": ("{network} の設定を削除しました。", "The setting of {network} was removed."),
+        "no_ranges": ("設定された範囲はありません。", "No range is set."),
+    }
+)
+
+
 def table_mode_words(game: str | None, lang: str) -> str:
     """The table-mode switch worded for the game: real dice, real cards, or both (its view says which)."""
     try:

@@ -122,25 +122,31 @@ def test_the_guard_locks_after_wrong_tries_in_a_row():
     assert guard.locked() == 0
 
 
-def test_the_shared_guard_counts_the_tries_of_every_page(tmp_path):
+def test_the_shared_guard_counts_the_tries_of_every_page(store):
     clock = Clock()
-    path = str(tmp_path / "guard.json")
-    pages = [LoginGuard(path=path, _clock=clock) for _ in range(LOCK_AFTER)]
+    pages = [LoginGuard(store=store, _clock=clock) for _ in range(LOCK_AFTER)]
     for page in pages:  # one wrong try on each of five pages (a reload is a new page)
         assert page.locked() == 0
         page.record(False)
-    fresh = LoginGuard(path=path, _clock=clock)
+    fresh = LoginGuard(store=store, _clock=clock)
     assert fresh.locked() == LOCK_SECONDS
-    assert oct(os.stat(path).st_mode & 0o777) == "0o600"
-    (tmp_path / "guard.json").write_text("not json")
-    assert LoginGuard(path=path, _clock=clock).locked() == 0  # a damaged file counts nothing
+    store.change_setting(host_module.LOGIN_KEY, lambda _: "not json", ttl=60)
+    assert LoginGuard(store=store, _clock=clock).locked() == 0  # a damaged value counts nothing
 
 
-def test_shared_guards_are_per_house_file(monkeypatch, tmp_path):
-    monkeypatch.setattr(host_module.tempfile, "gettempdir", lambda: str(tmp_path))
-    a, b = shared_guard("/srv/a/house.toml"), shared_guard("/srv/b/house.toml")
-    assert a.path != b.path and a.path == shared_guard("/srv/a/house.toml").path
-    assert os.path.dirname(a.path) == str(tmp_path) and shared_guard("").path
+def test_a_right_password_leaves_nothing_in_the_store(store):
+    guard = LoginGuard(store=store, client="c1")
+    guard.record(False)
+    assert store.read_settings([host_module.LOGIN_KEY + "c1"])
+    guard.record(True)
+    assert store.read_settings([host_module.LOGIN_KEY + "c1"]) == {}
+
+
+def test_the_shared_guard_reads_the_pages_client_from_its_environment(monkeypatch, store):
+    monkeypatch.setenv("HTTP_X_RULEBOOK_CLIENT", "abc123")
+    guard = shared_guard(store)
+    assert guard.client == "abc123" and guard.store is store
+    assert shared_guard(store, client="").client == ""
 
 
 def test_the_cafes_tables_are_listed_apart_from_personal_games(store):

@@ -59,11 +59,23 @@ OTHER_COLUMNS = {
         ("claims", "INTEGER", "integer"),
         ("watches", "INTEGER", "integer"),
     ],
-    "rb_settings": [("key", "TEXT", "text"), ("value", "TEXT", "text")],
+    # issue 30 added ``expires`` at the end (settings that expire: the host login's tries)
+    "rb_settings": [("key", "TEXT", "text"), ("value", "TEXT", "text"), ("expires", "REAL", "double precision")],
     "rb_events": [("kind", "TEXT", "text"), ("who", "TEXT", "text"), ("at", "REAL", "double precision")],
+    # issue 30: the site's servers and their pages (limits every server shares)
+    "rb_servers": [("name", "TEXT", "text"), ("seen", "REAL", "double precision")],
+    "rb_pages": [
+        ("page", "TEXT", "text"),
+        ("server", "TEXT", "text"),
+        ("kernel", "TEXT", "text"),
+        ("address", "TEXT", "text"),
+        ("cookie", "TEXT", "text"),
+        ("opened", "REAL", "double precision"),
+        ("seen", "REAL", "double precision"),
+    ],
 }
 
-INDEXES = {"rb_tables_updated", "rb_seats_token", "rb_events_who"}
+INDEXES = {"rb_tables_updated", "rb_seats_token", "rb_events_who", "rb_pages_address", "rb_pages_cookie", "rb_pages_server"}
 
 
 def _columns(url: str, table: str) -> list[tuple[str, str]]:

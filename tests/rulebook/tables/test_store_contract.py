@@ -405,3 +405,89 @@ def test_watches_are_counted_per_seat_and_bump_the_revision(store: TableStore):
     assert store.watches(info.id) == {OWNER: 0, 0: 0, 2: 1} and store.claims(info.id)[2] == 0
     with pytest.raises(NoSuchTable):
         store.watch("nonexistent-table", [0])
+
+
+# ----- the site's servers, pages and changing settings (issue 30: limits every server shares) -----------------
+def other_store(url: str) -> TableStore:
+    """A second store object on the same database (not ``open_store``'s cached one): another server's."""
+    if url.startswith("sqlite://"):
+        from rulebook.tables.sqlite import SQLiteStore
+
+        return SQLiteStore(url[len("sqlite://") :])
+    from rulebook.tables.postgres import PostgresStore
+
+    return PostgresStore(url)
+
+
+def test_pages_are_counted_per_address_and_cookie_on_live_servers(store: TableStore):
+    assert store.open_page("p1", "a", "10.0.0.1", "c1", (2, 1), alive_after=0, when=100) is None
+    assert store.open_page("p2", "a", "10.0.0.1", "c1", (2, 1), alive_after=0, when=100) == "cookie"
+    assert store.open_page("p2", "b", "10.0.0.1", None, (2, 1), alive_after=0, when=100) is None
+    assert store.open_page("p3", "b", "10.0.0.1", "c9", (2, 1), alive_after=0, when=100) == "address"
+    assert store.open_page("p3", "b", "10.0.0.1", "c9", (0, 1), alive_after=0, when=100) is None  # 0: no limit
+    assert store.client_pages("10.0.0.1", "c1", alive_after=0) == (3, 1)
+    store.page_kernel("p1", "k1", when=101)
+    store.close_pages(["p3"])
+    assert store.client_pages("10.0.0.1", None, alive_after=0) == (2, 0)
+    # server a beats at 130 holding only p1; b stopped at 100: its pages stop counting at once, and go at the beat
+    assert store.client_pages("10.0.0.1", None, alive_after=120) == (0, 0)
+    assert store.server_beat("a", ["p1"], alive_after=120, when=130) == 1
+    assert store.client_pages("10.0.0.1", "c1", alive_after=120) == (1, 1)
+    assert store.server_beat("a", [], alive_after=120, when=131) == 0  # a page a server no longer holds goes
+    assert store.client_pages("10.0.0.1", "c1", alive_after=0) == (0, 0)
+
+
+def test_settings_change_in_turn_and_expire(store: TableStore):
+    assert store.change_setting("n", lambda v: str(int(v or 0) + 1)) == "1"
+    assert store.change_setting("n", lambda v: str(int(v or 0) + 1), ttl=600) == "2"
+    assert store.read_settings(["n", "none"]) == {"n": "2"}
+    store.change_setting("gone", lambda v: "x", ttl=0)  # expires at once
+    assert store.read_settings(["gone"]) == {}
+    assert store.change_setting("gone", lambda v: "was " + str(v)) == "was None"  # an expired value reads as unset
+    assert store.change_setting("n", lambda v: None) is None
+    assert store.read_settings(["n"]) == {}
+    with pytest.raises(ZeroDivisionError):  # a change that fails changes nothing
+        store.change_setting("gone", lambda v: str(1 / 0))
+    assert store.read_settings(["gone"]) == {"gone": "was None"}
+
+
+def test_two_store_objects_on_one_database_share_every_count(store: TableStore, store_url: str):
+    """Two servers (two store objects) see one client's events, pages and settings once."""
+    other = other_store(store_url)
+    try:
+        assert [s.count_event("table", "who", 60, 3, when=100.0 + k) for k, s in enumerate([store, other, store, other])] == [
+            True, True, True, False
+        ]
+        assert store.open_page("p1", "a", "10.0.0.1", "c", (2, 0), alive_after=0, when=100) is None
+        assert other.open_page("p2", "b", "10.0.0.1", "d", (2, 0), alive_after=0, when=100) is None
+        assert other.open_page("p3", "b", "10.0.0.1", "e", (2, 0), alive_after=0, when=100) == "address"
+        store.change_setting("k", lambda v: "1")
+        assert other.change_setting("k", lambda v: v + "2") == "12"
+        assert store.setting("client_salt", lambda: "ab") == other.setting("client_salt", lambda: "cd") == "ab"
+    finally:
+        other.close()
+
+
+def test_servers_letting_one_client_in_at_once_never_pass_its_limit(store: TableStore, store_url: str):
+    """Eight servers take one address's page requests at the same moment: exactly the limit of them get in."""
+    import threading
+
+    others = [other_store(store_url) for _ in range(8)]
+    start = threading.Barrier(len(others))
+    answers: list[str | None] = []
+
+    def request(n: int) -> None:
+        start.wait()
+        answers.append(others[n].open_page(f"p{n}", f"server-{n}", "10.0.0.99", f"c{n}", (3, 0), alive_after=0))
+
+    threads = [threading.Thread(target=request, args=(n,)) for n in range(len(others))]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+    finally:
+        for other in others:
+            other.close()
+    assert sorted(answers, key=str) == [None, None, None] + ["address"] * 5
+    assert store.client_pages("10.0.0.99", None, alive_after=0) == (3, 0)

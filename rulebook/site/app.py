@@ -203,7 +203,7 @@ class StreamedPageErrors:
             self.finish()
 
 
-def set_client_header(request: Any, salt: bytes | None = None, trusted: Any = site_limits.DEFAULT_PROXIES) -> None:
+def set_client_header(request: Any, trusted: Any = site_limits.DEFAULT_PROXIES, *, salt: bytes | None = None) -> None:
     """Tell the page's kernel who its client is (issue 17: new tables are rate-limited per client).
 
     The client is the address this server saw for the request, hashed with
@@ -244,8 +244,8 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
             self.set_header("Retry-After", str(RETRY_AFTER))
             render_site_page(self, "draining.html", 503, retry_after=RETRY_AFTER)
             return
-        set_client_header(self.request, self.settings.get("rb_client_salt"),
-                          self.settings.get("rb_trusted_proxies", site_limits.DEFAULT_PROXIES))
+        set_client_header(self.request, self.settings.get("rb_trusted_proxies", site_limits.DEFAULT_PROXIES),
+                          salt=self.settings.get("rb_client_salt"))
         set_route_cookie(self)
         manager = self.kernel_manager
         client = self._rb_client()

@@ -194,7 +194,7 @@ def test_every_server_hashes_a_client_the_same_way(stores):
     ids = []
     for salt in salts:
         request = Request()
-        site_app.set_client_header(request, salt)
+        site_app.set_client_header(request, salt=salt)
         ids.append(request.headers["X-Rulebook-Client"])
     assert ids[0] == ids[1]
 

@@ -61,6 +61,8 @@ MAX_CLIENTS = 4096
 """Kernel connections at once (the kernel cap is far lower): more are closed at once."""
 MAX_ERRORS = 20
 """Refused messages one connection may send before it is closed."""
+MAX_BACKLOG = 256 * 1024
+"""Bytes queued to one kernel that does not read before its connection is closed (never the server's memory)."""
 KINDS = ("watch", "unwatch", "present", "absent")
 
 
@@ -231,8 +233,13 @@ class Client:
     errors: int = 0
 
     def send(self, message: dict[str, Any]) -> None:
-        if not self.writer.is_closing():
-            self.writer.write(encode(message))
+        """Queue a line; a kernel that stopped reading (its backlog past ``MAX_BACKLOG``) is dropped."""
+        if self.writer.is_closing():
+            return
+        if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+            self.writer.transport.abort()  # at once (close() would wait to send the backlog); the kernel polls, reconnects
+            return
+        self.writer.write(encode(message))
 
 
 class Feed:
@@ -295,12 +302,18 @@ class Feed:
 
     # ----- the store's news --------------------------------------------------------------------------------------
     def _heard_threadsafe(self, table: str, revision: int) -> None:
-        if self.loop is not None:
-            self.loop.call_soon_threadsafe(self.heard, table, revision)
+        self._on_loop(self.heard, table, revision)
 
     def _recheck_threadsafe(self) -> None:
+        self._on_loop(self.recheck)
+
+    def _on_loop(self, fn: Callable[..., None], *args: Any) -> None:
+        """Hand the watcher thread's news to the loop (dropped once the loop has closed: the server is going)."""
         if self.loop is not None:
-            self.loop.call_soon_threadsafe(self.recheck)
+            try:
+                self.loop.call_soon_threadsafe(fn, *args)
+            except RuntimeError:
+                pass
 
     def heard(self, table: str, revision: int) -> None:
         """``table`` is at ``revision`` now: tell the kernels watching it."""

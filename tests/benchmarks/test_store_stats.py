@@ -90,6 +90,7 @@ def test_idle_open_pages_cost_the_store_next_to_nothing_and_moves_still_arrive(p
         print(report)
         (ARTIFACTS / "store-stats.txt").write_text(report + "\n")
         assert load.connections_per_page <= 0.1, report
+        assert by_app == {"rulebook": 1, "rulebook-feed": 1}, by_app  # docs/deploy.md: two per process, none per idle page
         path, connected = feed_connections(pg_site.pid)
         assert path and connected == PAGES, (path, connected)  # every page's kernel is on the feed
         assert load.queries_per_page_second <= 0.5, report

@@ -3,8 +3,8 @@
 Behind a reverse proxy with sticky sessions, each browser stays on one
 server process, but the people at one table may land on different ones. The
 table is in the shared store, the seal key too (a store setting), and each
-page polls the store: a move made through one server shows on a page served
-by the other.
+server hears the store's NOTIFY and tells its pages (``rulebook.site.feed``):
+a move made through one server shows on a page served by the other.
 """
 
 from __future__ import annotations

@@ -26,6 +26,13 @@ def test_the_security_docs_limits_are_the_servers():
     assert f"every {feed.PRESENCE_SECONDS} s" in section
 
 
+def test_the_deploy_doc_says_what_the_site_test_measures():
+    """``tests/benchmarks/test_store_stats.py`` checks the two connections a process holds and none per idle page."""
+    text = (REPO / "docs/deploy.md").read_text("utf-8")
+    assert "A process holds two connections (its store and\n  that listener) however many pages are open; an idle page's kernel holds\n  none." in text
+    assert 'by_app == {"rulebook": 1, "rulebook-feed": 1}' in (REPO / "tests/benchmarks/test_store_stats.py").read_text("utf-8")
+
+
 def test_no_doc_says_a_served_page_polls_the_store_four_times_a_second():
     for path in ("README.md", "docs/deploy.md", "docs/architecture.md"):
         text = (REPO / path).read_text("utf-8")

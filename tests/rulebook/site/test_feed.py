@@ -347,3 +347,23 @@ def tempfile_root() -> str:
     import tempfile
 
     return tempfile.gettempdir()
+
+
+def test_a_kernel_that_stops_reading_is_dropped_not_buffered_for(tmp_path):
+    url = f"sqlite://{tmp_path / 'tables.sqlite'}"
+    table = new_table(open_store(url))
+
+    async def body(feed: Feed) -> None:
+        reader, writer = await asyncio.open_unix_connection(feed.path)
+        writer.write(encode({"watch": table}))
+        assert json.loads(await reader.readline()) == {"watching": table}
+        for revision in range(40_000):  # ~1.5 MB of news it never reads
+            feed.heard(table, revision)
+            if not feed.clients:
+                break
+            if revision % 1000 == 0:
+                await asyncio.sleep(0)
+        assert await until(lambda: not feed.clients and not feed.watchers, 5.0)
+        writer.close()
+
+    run(body, url)

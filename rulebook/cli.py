@@ -15,7 +15,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     s = commands.add_parser(
         "serve",
-        help="serve every notebook of the notebooks folder as a web site (127.0.0.1 only)",
+        help="serve every notebook of the notebooks folder as a web site (on 127.0.0.1 unless --ip says otherwise)",
     )
     s.add_argument("--port", type=int, default=site.DEFAULT_PORT, help="default %(default)s")
     s.add_argument(
@@ -106,6 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="a page's cell may run S seconds once its visitor has arrived (default %(default)s)",
     )
     site_limits.add_arguments(s)
+    add_edge_arguments(s)
     add_designer_commands(commands)
     add_publish_parser(commands)
     add_simulate_parser(commands)
@@ -117,6 +118,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="refuse new tables once the table store takes MB megabytes; 0: no cap (default %(default)s)",
     )
     return parser
+
+
+def add_edge_arguments(s: argparse.ArgumentParser) -> None:
+    """Where the server listens, whom it believes, its name behind the proxy, how long it drains (docs/deploy.md)."""
+    group = s.add_argument_group("behind a proxy, several servers (docs/deploy.md)")
+    group.add_argument("--ip", default=site.HOST, metavar="ADDR",
+                       help="the address to listen on (default %(default)s)")
+    group.add_argument("--trusted-proxy", dest="trusted_proxies", action="append", default=None, metavar="ADDR|CIDR",
+                       help="believe X-Forwarded-For / X-Real-IP only from these peers; repeatable or comma-separated; "
+                       f"'none' trusts nobody (default {','.join(site_limits.DEFAULT_TRUSTED_PROXIES)})")
+    group.add_argument("--server-name", default="", metavar="NAME",
+                       help="this server's name in the rb_route cookie and $RULEBOOK_SERVER, "
+                       "[A-Za-z0-9_-]{1,40} (default <short hostname>-<port>)")
+    group.add_argument("--drain-seconds", type=int, default=site.DEFAULT_DRAIN_SECONDS, metavar="S",
+                       help="after SIGTERM, tell pages still open after S seconds to reopen on another server "
+                       "(default %(default)s)")
 
 
 def add_designer_commands(commands: argparse._SubParsersAction) -> None:
@@ -221,6 +238,10 @@ def main(argv: list[str] | None = None) -> int:
             cell_timeout=args.cell_timeout,
             max_store_mb=args.max_store_mb,
             fork_kernels=args.fork_kernels,
+            ip=args.ip,
+            trusted_proxies=tuple(args.trusted_proxies or site_limits.DEFAULT_TRUSTED_PROXIES),
+            server_name=args.server_name,
+            drain_seconds=args.drain_seconds,
         )
         if args.notebooks is not None:
             kwargs["notebooks"] = args.notebooks
@@ -228,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
             kwargs["limits"] = site_limits.settings_from(args)
             options = site.SiteOptions(**kwargs)
         except ValueError as exc:
-            build_parser().error(str(exc))
+            build_parser().error(f"rulebook serve: {exc}")
         site.serve(options)
     return 0
 

@@ -95,7 +95,30 @@ def render_site_page(handler: tornado.web.RequestHandler, name: str, status_code
     handler.set_status(status_code)
     handler.set_header("Content-Type", "text/html; charset=UTF-8")
     handler.set_header("Cache-Control", "no-store")
+    set_route_cookie(handler)
     handler.finish(body)
+
+
+#: The cookie that keeps a browser on one server behind the proxy (docs/deploy.md: nginx maps it to an upstream).
+ROUTE_COOKIE = "rb_route"
+
+
+def set_route_cookie(handler: tornado.web.RequestHandler) -> None:
+    """Name this server in the ``rb_route`` cookie (every HTML page): the page's kernel websocket comes back here.
+
+    The proxy prefers the server the cookie names and passes a dead one by;
+    without the cookie a page and its kernel's websocket could land on two
+    servers, and the websocket would find no kernel.
+    """
+    name = handler.settings.get("rb_server_name")
+    if name and not voila_compat.headers_sent(handler):
+        handler.set_cookie(ROUTE_COOKIE, name, httponly=True, samesite="Lax", path="/")
+
+
+def request_client_address(handler: tornado.web.RequestHandler) -> str:
+    """The client of ``handler``'s request: the peer, or what a proxy named by ``--trusted-proxy`` says."""
+    trusted = handler.settings.get("rb_trusted_proxies", site_limits.DEFAULT_PROXIES)
+    return site_limits.client_address(handler.request.remote_ip, handler.request.headers, trusted)
 
 
 class SiteErrors:
@@ -169,7 +192,7 @@ class StreamedPageErrors:
             self.finish()
 
 
-def set_client_header(request: Any) -> None:
+def set_client_header(request: Any, trusted: Any = site_limits.DEFAULT_PROXIES) -> None:
     """Tell the page's kernel who its client is (issue 17: new tables are rate-limited per client).
 
     The client is the address this server saw for the request, hashed with a
@@ -179,7 +202,7 @@ def set_client_header(request: Any) -> None:
     preheated kernels get it with the rest of the request); whatever the
     visitor sent under that name is overwritten, so it cannot be forged.
     """
-    address = site_limits.client_address(getattr(request, "remote_ip", None), request.headers)
+    address = site_limits.client_address(getattr(request, "remote_ip", None), request.headers, trusted)
     digest = hashlib.blake2b(address.encode("utf-8", "replace"), key=_CLIENT_SALT, digest_size=12).hexdigest()
     request.headers[table_limits.CLIENT_HEADER] = digest
 
@@ -195,7 +218,8 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
         # Touching xsrf_token sets the `_xsrf` cookie (before the first flush)
         # that the page's shutdown beacon echoes back: voila issue 1458.
         self.xsrf_token
-        set_client_header(self.request)
+        set_client_header(self.request, self.settings.get("rb_trusted_proxies", site_limits.DEFAULT_PROXIES))
+        set_route_cookie(self)
         manager = self.kernel_manager
         client = self._rb_client()
         if not self._rb_may_open(client, manager):
@@ -235,7 +259,7 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
         The address also goes to the page's kernel, hashed, as the
         ``X-Rulebook-Client`` header (``set_client_header``, called first).
         """
-        address = site_limits.client_address(self.request.remote_ip, self.request.headers)
+        address = request_client_address(self)
         cookie = site_limits.clean_cookie(self.get_cookie(site_limits.CLIENT_COOKIE))
         if cookie is None:
             cookie = site_limits.new_client_cookie()
@@ -349,7 +373,7 @@ class SiteKernelWebsocket(VoilaKernelWebsocketHandler):
     async def get(self, kernel_id, *args, **kwargs):  # noqa: ANN001, ANN201 - Tornado's signature
         limits = self.settings.get("rb_limits")
         if limits is not None:
-            address = site_limits.client_address(self.request.remote_ip, self.request.headers)
+            address = request_client_address(self)
             cookie = site_limits.clean_cookie(self.get_cookie(site_limits.CLIENT_COOKIE))
             client = site_limits.Client(address, cookie)
             refusal = limits.socket_refusal(kernel_id, client)
@@ -488,9 +512,12 @@ class RulebookVoila(Voila):
         self.log.info("at most %d kernels at once", cap)
         limits = site_limits.SiteLimits(getattr(self.site_options, "limits", None) or site_limits.LimitSettings())
         settings["rb_limits"] = limits
+        options = self.site_options
+        settings["rb_trusted_proxies"] = options.trusted_networks if options is not None else site_limits.DEFAULT_PROXIES
+        settings["rb_server_name"] = getattr(options, "server_name", "")
         chosen = limits.settings
         self.log.info(
-            "limits per visitor (0: off): %d pages per address (behind a proxy: its X-Real-IP), %d per browser, "
+            "limits per visitor (0: off): %d pages per address (behind a trusted proxy: its X-Forwarded-For), %d per browser, "
             "%d kernel slots kept for seat links, %d websockets per kernel and %d per address, %d s of silence, "
             "%d MB per kernel, %.1f MB per message",
             chosen.pages_per_address, chosen.pages_per_cookie, chosen.seat_reserve(cap), chosen.sockets_per_kernel,

@@ -5,8 +5,8 @@ visitor can make the server spend is bounded here, so that one client (a
 browser gone wrong, or somebody with a script) cannot keep the others out:
 
 - **Pages per client.** A page is a kernel. A client is its address (the
-  proxy's ``X-Real-IP`` / ``X-Forwarded-For`` when the peer is the proxy on
-  127.0.0.1) and, separately, its ``rb_client`` cookie; a page over either
+  proxy's ``X-Forwarded-For`` / ``X-Real-IP`` when the peer is a proxy named
+  by ``--trusted-proxy``, ``client_address``) and, separately, its ``rb_client`` cookie; a page over either
   limit gets the "too many pages" answer (429) and nothing starts.
 - **Seat links keep a share of the slots.** Pages that are not a seat link
   of an open table (``?t=<table>&k=<key>``, checked in the store) may fill
@@ -98,38 +98,104 @@ def is_loopback(address: str) -> bool:
         return False
 
 
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+#: ``--trusted-proxy``'s default: a proxy on this machine (``docs/deploy.md``).
+DEFAULT_TRUSTED_PROXIES = ("127.0.0.1", "::1")
+#: ``--trusted-proxy none``: no peer's headers are believed.
+TRUST_NOBODY = "none"
+
+
+def parse_trusted_proxies(values: Iterable[str]) -> tuple[Network, ...]:
+    """The networks ``--trusted-proxy`` names (addresses or CIDRs, each given alone or comma-separated).
+
+    ``none`` (alone) trusts nobody. A value that is neither an address nor a
+    network, or a network with host bits set (``10.0.0.5/24``: which was
+    meant?), raises ValueError naming it: a typo here would trust the wrong
+    machines, or let every visitor pick its own address.
+    """
+    parts = [part.strip() for value in values for part in str(value).split(",")]
+    parts = [part for part in parts if part]
+    if not parts:
+        raise ValueError("--trusted-proxy needs an address, a network (CIDR) or 'none'")
+    if TRUST_NOBODY in (p.lower() for p in parts):
+        if len(parts) > 1:
+            raise ValueError(f"--trusted-proxy: 'none' cannot be given with addresses: {', '.join(parts)}")
+        return ()
+    networks: list[Network] = []
+    for part in parts:
+        try:
+            network = ipaddress.ip_network(part.strip("[]"), strict=True)
+        except ValueError as exc:
+            raise ValueError(f"--trusted-proxy: not an IP address or network (CIDR): {part!r} ({exc})") from None
+        if network not in networks:
+            networks.append(network)
+    return tuple(networks)
+
+
+def proxy_arguments(networks: Iterable[Network]) -> list[str]:
+    """The ``--trusted-proxy`` value that gives ``networks`` back (``none`` for no network)."""
+    texts = [str(n.network_address) if n.num_addresses == 1 else str(n) for n in networks]
+    return ["--trusted-proxy", ",".join(texts) if texts else TRUST_NOBODY]
+
+
+DEFAULT_PROXIES = parse_trusted_proxies(DEFAULT_TRUSTED_PROXIES)
+
+
 def _clean_address(text: str | None) -> str | None:
-    """An IP address as text, or None when ``text`` is not one (a forged header's junk)."""
+    """An IP address as text, or None when ``text`` is not one (a forged header's junk).
+
+    An IPv4 address a dual-stack socket reports as ``::ffff:a.b.c.d`` is given as ``a.b.c.d``.
+    """
     if not text:
         return None
     text = text.strip().strip("[]")
     try:
-        return str(ipaddress.ip_address(text))
+        address = ipaddress.ip_address(text)
     except ValueError:
         return None
+    mapped = getattr(address, "ipv4_mapped", None)
+    return str(mapped or address)
 
 
-def client_address(peer: str | None, headers: Mapping[str, str]) -> str:
-    """Who a request comes from: the peer, or what the proxy says when the peer is the proxy.
+def is_trusted(address: str | None, trusted: Iterable[Network]) -> bool:
+    """True when ``address`` (a clean address text) is inside one of the ``trusted`` networks."""
+    if not address:
+        return False
+    ip = ipaddress.ip_address(address)
+    return any(ip.version == net.version and ip in net for net in trusted)
 
-    The site listens on 127.0.0.1 only, so a peer that is not loopback is
-    the visitor itself and its headers are not believed. A loopback peer is
-    the café's reverse proxy (``docs/deploy.md``): its ``X-Real-IP``, else
-    the last ``X-Forwarded-For`` entry (the one the proxy appended; earlier
-    ones are whatever the visitor sent). Without either, the machine itself.
+
+def client_address(peer: str | None, headers: Mapping[str, str], trusted: Iterable[Network] = DEFAULT_PROXIES) -> str:
+    """Who a request comes from: the TCP peer, or what a trusted proxy says.
+
+    A peer outside ``trusted`` (``--trusted-proxy``) is the visitor itself:
+    whatever its headers say, it is its own address. A trusted peer is a
+    proxy: ``X-Forwarded-For`` is walked from the right (each proxy appends
+    the address it saw), skipping the trusted proxies, and the first address
+    that is not one is the client; entries left of it are whatever the
+    visitor sent, never read. Junk in the chain stops the walk at the last
+    address known good. Without a usable ``X-Forwarded-For``, the proxy's
+    ``X-Real-IP``; without either, the peer.
     """
-    peer_text = _clean_address(peer) or (peer or "unknown")
-    if not is_loopback(peer_text):
+    trusted = tuple(trusted)
+    peer_text = _clean_address(peer)
+    if peer_text is None:
+        return peer or "unknown"
+    if not is_trusted(peer_text, trusted):
         return peer_text
-    real = _clean_address(headers.get("X-Real-IP"))
-    if real:
-        return real
-    forwarded = [part for part in (headers.get("X-Forwarded-For") or "").split(",") if part.strip()]
-    if forwarded:
-        last = _clean_address(forwarded[-1])
-        if last:
-            return last
-    return peer_text
+    walked: str | None = None
+    for part in reversed((headers.get("X-Forwarded-For") or "").split(",")):
+        if not part.strip():
+            continue
+        hop = _clean_address(part)
+        if hop is None:
+            break
+        walked = hop
+        if not is_trusted(hop, trusted):
+            return hop
+    if walked is not None:
+        return walked  # every hop a trusted proxy, or junk past them: the farthest hop known good
+    return _clean_address(headers.get("X-Real-IP")) or peer_text
 
 
 def clean_cookie(value: str | None) -> str | None:

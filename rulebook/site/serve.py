@@ -37,17 +37,43 @@ The choices (voila 0.5.13; see docs/architecture.md "The site"):
 from __future__ import annotations
 
 import atexit
+import ipaddress
 import os
+import re
+import socket
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .limits import LimitSettings, limit_arguments, memory_wall_mb, raise_open_files_limit
+from .limits import (
+    DEFAULT_TRUSTED_PROXIES,
+    LimitSettings,
+    limit_arguments,
+    memory_wall_mb,
+    parse_trusted_proxies,
+    proxy_arguments,
+    raise_open_files_limit,
+)
 from .paths import SITE_DIR, default_notebooks_dir
 from rulebook.tables.limits import CLIENT_HEADER, DEFAULT_MAX_STORE_MB, ENV_MAX_STORE_MB
 
 HOST = "127.0.0.1"
+"""The address ``rulebook serve`` listens on unless ``--ip`` names another."""
 DEFAULT_PORT = 8866
+#: A draining server (SIGTERM) closes the pages still open after this many seconds (``--drain-seconds``).
+DEFAULT_DRAIN_SECONDS = 600
+#: What a server's name may be: it travels in the ``rb_route`` cookie and nginx's map (docs/deploy.md).
+SERVER_NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+#: The kernels' variable naming the server they run under (a page can say which server it is on).
+ENV_SERVER = "RULEBOOK_SERVER"
+
+
+def default_server_name(port: int, hostname: str | None = None) -> str:
+    """``<short hostname>-<port>``, cleaned to ``[A-Za-z0-9_-]{1,40}``: unique per server of one machine."""
+    short = (hostname if hostname is not None else socket.gethostname()).split(".")[0]
+    short = re.sub(r"[^A-Za-z0-9_-]+", "-", short).strip("-") or "rulebook"
+    suffix = f"-{port}"
+    return short[: 40 - len(suffix)] + suffix
 TEMPLATE = "rulebook"
 #: Production culling: a page closed without its beacon (a phone that drops
 #: a tab, a crash) keeps its kernel for about two minutes. The game is in the
@@ -126,6 +152,14 @@ class SiteOptions:
     """No new table once the table store takes this many MB (0: no cap); docs/security.md."""
     fork_kernels: bool = True
     """Kernels forked from a warm zygote process (``zygote.py``); False: each kernel imports from scratch."""
+    ip: str = HOST
+    """The address to listen on (``--ip``); behind a proxy on another machine, an address it reaches."""
+    trusted_proxies: tuple[str, ...] = DEFAULT_TRUSTED_PROXIES
+    """Peers whose ``X-Forwarded-For`` / ``X-Real-IP`` are believed (``limits.client_address``); ``("none",)``: nobody's."""
+    server_name: str = ""
+    """This server's name in the ``rb_route`` cookie and ``$RULEBOOK_SERVER``; empty: ``default_server_name``."""
+    drain_seconds: int = DEFAULT_DRAIN_SECONDS
+    """After SIGTERM, pages still open this long are told to reopen elsewhere (close code 4003)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "notebooks", Path(self.notebooks).resolve())
@@ -150,10 +184,33 @@ class SiteOptions:
             raise ValueError(f"pool size must be >= 0: {self.pool_size}")
         if self.cull_idle_timeout < 0 or self.cull_interval <= 0:
             raise ValueError("cull idle timeout must be >= 0 and cull interval > 0")
+        try:
+            object.__setattr__(self, "ip", str(ipaddress.ip_address(str(self.ip).strip().strip("[]"))))
+        except ValueError:
+            raise ValueError(f"--ip: not an IP address to listen on: {self.ip!r} (e.g. 127.0.0.1, 10.0.0.5 or ::1)") from None
+        networks = parse_trusted_proxies(self.trusted_proxies)  # ValueError naming the bad value
+        object.__setattr__(self, "trusted_proxies", tuple(proxy_arguments(networks)[1].split(",")))
+        if not self.server_name:
+            object.__setattr__(self, "server_name", default_server_name(self.port))
+        elif not SERVER_NAME.match(self.server_name):
+            raise ValueError(f"--server-name: 1 to 40 letters, digits, '-' or '_': {self.server_name!r}")
+        if self.drain_seconds < 0:
+            raise ValueError(f"drain seconds must be >= 0 (0: close open pages at once): {self.drain_seconds}")
 
     @property
     def url(self) -> str:
-        return f"http://{HOST}:{self.port}/"
+        """The site's own address: the ``--ip`` (in brackets when IPv6; a wildcard one as loopback) and port."""
+        host = self.ip
+        if host in ("0.0.0.0", "::"):
+            host = "127.0.0.1" if host == "0.0.0.0" else "::1"
+        if ":" in host:
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}/"
+
+    @property
+    def trusted_networks(self) -> tuple:
+        """``trusted_proxies`` as ``ipaddress`` networks (what ``limits.client_address`` takes)."""
+        return parse_trusted_proxies(self.trusted_proxies)
 
     @property
     def store_url(self) -> str:
@@ -206,7 +263,7 @@ def voila_config(options: SiteOptions) -> dict:
     """The traitlets configuration of the site, as a plain nested dict."""
     config = {
         "Voila": {
-            "ip": HOST,
+            "ip": options.ip,
             "port": options.port,
             "port_retries": 0,
             "open_browser": False,
@@ -307,6 +364,10 @@ def cli_arguments(options: SiteOptions) -> list[str]:
         "--cell-timeout", str(options.cell_timeout),
         *limit_arguments(options.limits),
         "--max-store-mb", str(options.max_store_mb),
+        "--ip", options.ip,
+        *proxy_arguments(options.trusted_networks),
+        "--server-name", options.server_name,
+        "--drain-seconds", str(options.drain_seconds),
     ]
     if options.db:
         args += ["--db", options.db]
@@ -329,6 +390,7 @@ def site_environment(options: SiteOptions) -> dict[str, str]:
     env = {"RULEBOOK_DB": options.store_url, "RULEBOOK_MAX_KERNELS": str(options.kernel_cap)}
     env["RULEBOOK_KERNEL_WALL_MB"] = str(memory_wall_mb(options.limits.kernel_memory_mb))
     env[ENV_MAX_STORE_MB] = str(options.max_store_mb)
+    env[ENV_SERVER] = options.server_name
     house = options.house_file
     env["RULEBOOK_HOUSE"] = str(house) if house is not None else ""
     return env
@@ -336,6 +398,7 @@ def site_environment(options: SiteOptions) -> dict[str, str]:
 
 def check_site(options: SiteOptions) -> None:
     """Refuse to start on what would fail later, with a message a host can act on."""
+    check_listen_address(options.ip)
     if not options.notebooks.is_dir():
         raise SystemExit(f"rulebook serve: no notebooks folder at {options.notebooks}")
     try:
@@ -359,6 +422,20 @@ def check_site(options: SiteOptions) -> None:
         open_store(options.store_url)
     except Exception as exc:  # a wrong URL, a database that is down: say which (never its password)
         raise SystemExit(f"rulebook serve: cannot open the table store {describe(options.store_url)}: {exc}") from exc
+
+
+def check_listen_address(ip: str) -> None:
+    """Refuse an ``--ip`` this machine cannot listen on (not one of its addresses), before anything starts.
+
+    Voilà would find out only after the zygote and the kernel pools had
+    started, and say "no available port could be found".
+    """
+    family = socket.AF_INET6 if ":" in ip else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.bind((ip, 0))
+    except OSError as exc:
+        raise SystemExit(f"rulebook serve: cannot listen on {ip} (--ip): {exc.strerror or exc}") from exc
 
 
 def serve(options: SiteOptions) -> None:

@@ -55,6 +55,102 @@ def test_the_client_is_the_proxys_word_only_when_the_peer_is_the_proxy():
     assert client_address("::1", {}) == "::1"
 
 
+LOCAL = limits.parse_trusted_proxies(["127.0.0.1,::1"])
+PROXIES = limits.parse_trusted_proxies(["127.0.0.1", "10.1.0.0/16"])
+
+
+@pytest.mark.parametrize(
+    "peer, headers",
+    [
+        ("192.168.1.5", {"X-Forwarded-For": "10.0.0.7"}),
+        ("192.168.1.5", {"X-Real-IP": "10.0.0.7"}),
+        ("192.168.1.5", {"X-Forwarded-For": "127.0.0.1", "X-Real-IP": "127.0.0.1"}),  # posing as the proxy
+        ("192.168.1.5", {"X-Forwarded-For": "1.1.1.1, 2.2.2.2, 3.3.3.3"}),
+        ("192.168.1.5", {"X-Forwarded-For": "garbage", "X-Real-IP": "[::1]"}),
+        ("::ffff:192.168.1.5", {"X-Real-IP": "10.0.0.7"}),  # a dual-stack socket's form of the same peer
+    ],
+)
+def test_a_header_from_an_untrusted_peer_never_changes_the_client(peer, headers):
+    for trusted in (LOCAL, PROXIES, ()):
+        assert client_address(peer, headers, trusted) == "192.168.1.5"
+
+
+def test_nobody_trusted_means_the_peer_even_on_this_machine():
+    assert client_address("127.0.0.1", {"X-Forwarded-For": "10.0.0.7", "X-Real-IP": "10.0.0.7"}, ()) == "127.0.0.1"
+
+
+@pytest.mark.parametrize(
+    "headers, expected",
+    [
+        ({"X-Forwarded-For": "203.0.113.9"}, "203.0.113.9"),
+        ({"X-Real-IP": "203.0.113.9"}, "203.0.113.9"),
+        # the visitor's own entries are left of the one the proxy appended, never read
+        ({"X-Forwarded-For": "6.6.6.6, 203.0.113.9"}, "203.0.113.9"),
+        # a chain of trusted proxies is skipped from the right
+        ({"X-Forwarded-For": "6.6.6.6, 203.0.113.9, 10.1.4.4, 127.0.0.1"}, "203.0.113.9"),
+        # X-Forwarded-For is preferred: X-Real-IP names only the nearest hop of a chain
+        ({"X-Forwarded-For": "203.0.113.9, 10.1.4.4", "X-Real-IP": "10.1.4.4"}, "203.0.113.9"),
+        # every hop trusted: the farthest of them
+        ({"X-Forwarded-For": "10.1.2.3, 127.0.0.1"}, "10.1.2.3"),
+        # junk stops the walk at the last good hop; nothing left of it is believed
+        ({"X-Forwarded-For": "6.6.6.6, <script>, 10.1.4.4"}, "10.1.4.4"),
+        ({"X-Forwarded-For": "6.6.6.6, 999.1.1.1"}, "127.0.0.1"),
+        ({"X-Forwarded-For": "junk", "X-Real-IP": "203.0.113.9"}, "203.0.113.9"),
+        ({"X-Forwarded-For": " , ,", "X-Real-IP": "also junk"}, "127.0.0.1"),
+        ({"X-Forwarded-For": "[2001:db8::1]"}, "2001:db8::1"),
+        ({"X-Forwarded-For": "::ffff:203.0.113.9"}, "203.0.113.9"),
+        ({}, "127.0.0.1"),
+    ],
+)
+def test_a_trusted_proxy_is_believed_walking_its_chain_from_the_right(headers, expected):
+    assert client_address("127.0.0.1", headers, PROXIES) == expected
+
+
+def test_a_proxy_on_another_machine_is_trusted_only_when_named():
+    headers = {"X-Forwarded-For": "203.0.113.9"}
+    assert client_address("10.1.9.9", headers, PROXIES) == "203.0.113.9"
+    assert client_address("10.1.9.9", headers, LOCAL) == "10.1.9.9"
+    assert client_address("10.2.0.1", headers, PROXIES) == "10.2.0.1"
+    assert client_address(None, headers, PROXIES) == "unknown"  # no peer address: never a proxy
+
+
+@pytest.mark.parametrize(
+    "values, expected",
+    [
+        (["127.0.0.1,::1"], ["127.0.0.1/32", "::1/128"]),
+        (["10.0.0.0/8", " 192.168.1.1 ", "10.0.0.0/8"], ["10.0.0.0/8", "192.168.1.1/32"]),
+        (["[::1]"], ["::1/128"]),
+        (["none"], []),
+        (["NONE"], []),
+    ],
+)
+def test_trusted_proxies_are_addresses_or_networks(values, expected):
+    assert [str(n) for n in limits.parse_trusted_proxies(values)] == expected
+
+
+@pytest.mark.parametrize(
+    "values, words",
+    [
+        (["proxy.example"], "not an IP address or network"),
+        (["10.0.0.5/24"], "host bits"),
+        (["127.0.0.1, 300.1.1.1"], "300.1.1.1"),
+        (["none,127.0.0.1"], "'none' cannot be given with"),
+        ([""], "needs an address"),
+        ([], "needs an address"),
+    ],
+)
+def test_a_bad_trusted_proxy_is_refused_by_name(values, words):
+    with pytest.raises(ValueError, match=words):
+        limits.parse_trusted_proxies(values)
+
+
+def test_trusted_proxies_round_trip_through_their_flag():
+    for values in (["127.0.0.1", "::1"], ["10.0.0.0/8,192.168.1.1"], ["none"]):
+        networks = limits.parse_trusted_proxies(values)
+        flag, value = limits.proxy_arguments(networks)
+        assert flag == "--trusted-proxy" and limits.parse_trusted_proxies([value]) == networks
+
+
 def test_pages_are_counted_per_address_and_per_cookie():
     site = SiteLimits(LimitSettings(pages_per_address=2, pages_per_cookie=1))
     a1, a2, b = Client("10.0.0.1", "c1"), Client("10.0.0.1", "c2"), Client("10.0.0.2", "c1")

@@ -71,6 +71,7 @@ def test_store_url_and_environment(tmp_path, monkeypatch):
         "RULEBOOK_HOUSE": "",
         "RULEBOOK_KERNEL_WALL_MB": str(memory_wall_mb(options.limits.kernel_memory_mb)),  # the kernels' memory wall
         "RULEBOOK_MAX_STORE_MB": "2048",  # issue 17: the store's size cap
+        "RULEBOOK_SERVER": options.server_name,  # issue 30: which server a page is on
     }
     monkeypatch.setenv("RULEBOOK_DB", "postgresql://x@localhost/y")
     assert options.store_url == "postgresql://x@localhost/y"
@@ -169,6 +170,16 @@ def test_culling_settings(tmp_path):
         {"keep_days": -1},
         {"max_kernels": -2},
         {"db": "mysql://nope"},
+        {"ip": "localhost"},
+        {"ip": "300.1.2.3"},
+        {"ip": ""},
+        {"trusted_proxies": ("proxy.example",)},
+        {"trusted_proxies": ("10.0.0.5/24",)},
+        {"trusted_proxies": ()},
+        {"server_name": "café"},
+        {"server_name": "a" * 41},
+        {"server_name": "two words"},
+        {"drain_seconds": -1},
     ],
 )
 def test_bad_options_are_refused(tmp_path, fields):
@@ -190,10 +201,72 @@ def test_command_line_round_trips_through_the_cli(tmp_path):
         keep_days=3,
         house=tmp_path / "house.toml",
         max_kernels=9,
+        ip="::1",
+        trusted_proxies=("10.0.0.0/8", "192.168.1.1"),
+        server_name="cafe_b-2",
+        drain_seconds=30,
     )
     argv = serve.command_line(options)
     assert argv[:3] == [sys.executable, "-m", "rulebook.cli"]
     assert run_cli(argv[3:]) == [options]
+    nobody = SiteOptions(notebooks=tmp_path, trusted_proxies=("none",))
+    assert nobody.trusted_networks == () and run_cli(serve.cli_arguments(nobody)) == [nobody]
+
+
+def test_the_edge_flags_from_the_command_line(tmp_path):
+    [options] = run_cli(["serve", "--notebooks", str(tmp_path), "--ip", "10.0.0.5", "--trusted-proxy", "10.0.0.1",
+                         "--trusted-proxy", "10.2.0.0/16,::1", "--server-name", "web-1", "--drain-seconds", "5"])
+    assert options.ip == "10.0.0.5" and options.url == "http://10.0.0.5:8866/"
+    assert [str(n) for n in options.trusted_networks] == ["10.0.0.1/32", "10.2.0.0/16", "::1/128"]
+    assert options.server_name == "web-1" and options.drain_seconds == 5
+    assert voila_config(options)["Voila"]["ip"] == "10.0.0.5"
+    assert serve.site_environment(options)["RULEBOOK_SERVER"] == "web-1"
+    assert SiteOptions(notebooks=tmp_path, ip="[::1]", port=9000).url == "http://[::1]:9000/"
+    assert SiteOptions(notebooks=tmp_path, ip="0.0.0.0").url == "http://127.0.0.1:8866/"
+
+
+def test_the_server_name_defaults_to_the_host_and_port():
+    assert serve.default_server_name(8866, "cafe.example.org") == "cafe-8866"
+    assert serve.default_server_name(9000, "my box!") == "my-box-9000"
+    assert serve.default_server_name(9000, "") == "rulebook-9000"
+    long = serve.default_server_name(65535, "x" * 80)
+    assert len(long) == 40 and long.endswith("-65535") and serve.SERVER_NAME.match(long)
+    assert serve.SERVER_NAME.match(SiteOptions().server_name)
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--ip", "localhost"], "rulebook serve: --ip: not an IP address"),
+        (["--ip", "1.2.3"], "rulebook serve: --ip: not an IP address"),
+        (["--trusted-proxy", "proxy.lan"], "rulebook serve: --trusted-proxy: not an IP address or network"),
+        (["--trusted-proxy", "10.0.0.5/24"], "host bits set"),
+        (["--server-name", "a/b"], "rulebook serve: --server-name"),
+        (["--drain-seconds", "-3"], "rulebook serve: drain seconds"),
+    ],
+)
+def test_bad_edge_flags_are_refused_with_a_clear_message(argv, words, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["serve", *argv])
+    assert stopped.value.code == 2
+    assert words in capsys.readouterr().err
+
+
+def test_check_site_refuses_an_address_this_machine_does_not_have(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    options = SiteOptions(notebooks=tmp_path, data=tmp_path / "data", ip="192.0.2.77")  # TEST-NET-1: nobody's
+    with pytest.raises(SystemExit, match=r"rulebook serve: cannot listen on 192\.0\.2\.77 \(--ip\)"):
+        serve.check_site(options)
+
+
+@pytest.mark.parametrize(
+    "db",
+    ["postgresql://cafe@127.0.0.1:notaport/tables", "postgresql://nobody@127.0.0.1:1/tables", "postgresql://cafe@[::1/tables"],
+)
+def test_check_site_refuses_a_malformed_or_unreachable_store(tmp_path, monkeypatch, db):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit, match="rulebook serve: cannot open the table store"):
+        serve.check_site(SiteOptions(notebooks=tmp_path, data=tmp_path / "data", db=db))
 
 
 def run_cli(argv: list[str]) -> list[SiteOptions]:
@@ -448,3 +521,23 @@ def test_the_early_kernel_script_follows_the_pages_config():
     assert ours.index('id="jupyter-config-data"') < ours.index("site.early_kernel()") < ours.index("cell_generator(")
     macro = (TEMPLATE_DIR / "rb_site.macro.html.j2").read_text("utf-8")
     assert '{% include "early_kernel.js" %}' in macro and (TEMPLATE_DIR / "early_kernel.js").is_file()
+
+
+def test_the_deploy_guide_s_edge_flags_are_the_command_line_s():
+    """docs/deploy.md "A server's flags behind a proxy": every flag exists, with the default the doc says."""
+    text = (REPO / "docs" / "deploy.md").read_text("utf-8")
+    section = text[text.index("## A server's flags behind a proxy"):]
+    section = section[: section.find("\n## ", 5) if "\n## " in section[5:] else len(section)]
+    documented = dict(re.findall(r"^- `(--[a-z-]+) [^`]*` \(default `?([^`;)]+)`?", section, re.M))
+    assert set(documented) == {"--ip", "--trusted-proxy", "--server-name", "--drain-seconds"}
+    parser = cli.build_parser()
+    serve_parser = next(a for a in parser._subparsers._group_actions[0].choices.values() if a.prog.endswith("serve"))
+    flags = {opt: action for action in serve_parser._actions for opt in action.option_strings}
+    assert set(documented) <= set(flags)
+    defaults = SiteOptions()
+    assert documented["--ip"] == defaults.ip
+    assert documented["--trusted-proxy"] == ",".join(defaults.trusted_proxies)
+    assert documented["--drain-seconds"] == str(defaults.drain_seconds)
+    assert documented["--server-name"] == "<short hostname>-<port>"
+    assert "`--server-name NAME` (default `<short hostname>-<port>`; letters, digits" in section
+    assert "`GET /healthz` answers `ready` (200), `draining` or `not ready`" in section

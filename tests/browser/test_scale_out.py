@@ -98,9 +98,12 @@ def move(pages: list, k: int, timeout_s: float = 60) -> int:
             else:
                 continue
             before = {id(p): drawn(p) for p in pages}
+            start = time.monotonic()
             mover.locator(choice).first.click()
             for page in pages:
                 wait_redrawn(page, before[id(page)])
+            # a move reaches the other server's page in time (pushed or polled, through the store)
+            assert time.monotonic() - start < 10, f"a move took {time.monotonic() - start:.1f}s to show on every page"
             return int(moves_shown(mover))
         time.sleep(0.2)
     raise AssertionError("no page could move")
@@ -224,6 +227,7 @@ def test_two_phones_a_killed_server_and_a_drained_one_behind_nginx(
     except TimeoutError:
         findings.append(f"kernels of the SIGKILLed server still ran 20 s later: {sorted(alive(killed_kernels))}")
     kill_group(killed.pid)
+    print(f"after the SIGKILL of {x}: {len(killed_kernels)} kernel(s) it had; findings so far: {findings}")
     # the page says so (its heartbeat gets no answer), then reopens through nginx on the other server
     first.wait_for_selector(".rb-reconnecting", state="attached", timeout=60_000)
     banner = first.locator(".rb-reconnecting").first.inner_text()

@@ -37,6 +37,7 @@ from urllib.parse import urlsplit
 import pytest
 from tests.support.browser_helpers import SITES, drawn, moves_shown, table_id, wait_redrawn
 
+from rulebook.site.process import descendants
 from rulebook.site.serve import default_notebooks_dir
 from tests.support.site_process import wait_until
 
@@ -139,8 +140,20 @@ def get_through(proxy, path: str, route: str) -> tuple[int, str]:
     return status, given
 
 
-def kernel_pids(site) -> set[int]:
-    return {k.pid for k in site.kernels()}
+CSS = "voila/templates/rulebook/static/site.css"
+
+
+def headers_of(url: str) -> dict[str, str]:
+    """The response headers of a GET that accepts brotli and gzip, as ``rb_route=a`` (lower-case names)."""
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "br, gzip", "Cookie": "rb_route=a"})
+    with _DIRECT.open(request, timeout=30) as answer:
+        answer.read()
+        return {k.lower(): v for k, v in answer.headers.items()}
+
+
+def server_processes(site) -> set[int]:
+    """Every process under a server: its kernels, its zygote and the zygote's forked kernels, the launchers."""
+    return set(descendants(site.pid))
 
 
 def alive(pids: set[int]) -> set[int]:
@@ -205,6 +218,10 @@ def test_two_phones_a_killed_server_and_a_drained_one_behind_nginx(
     assert set(proxy.served_by(f"/api/kernels/{first.kernel_id()}")) == {x}
     assert set(proxy.served_by(f"/api/kernels/{second.kernel_id()}")) == {y}
     second.save_screenshot("scale-out-a-second-phone-390")
+    # compression and caching are the server's (docs/deploy.md): through nginx, a file comes as the server sent it
+    through, direct = (headers_of(site_url + CSS) for site_url in (proxy.url, servers[x].url))
+    assert through["content-encoding"] == direct["content-encoding"] in ("br", "gzip")
+    assert through["cache-control"] == direct["cache-control"] and through.get("vary") == direct.get("vary")
 
     acknowledged = 0
     for k in range(4):
@@ -216,18 +233,20 @@ def test_two_phones_a_killed_server_and_a_drained_one_behind_nginx(
 
     # ---- b) the first phone's server is killed mid-game ----------------------------------------------------
     killed = servers[x]
-    killed_kernels = kernel_pids(killed)
+    killed_kernels = server_processes(killed)
+    assert any(k.kernel_id == first.kernel_id() for k in killed.kernels())
     revision = revision_shown(first)
     assert revision == store.revision(table) == revision_shown(second)
     mark_document(first)
+    killed_at = time.monotonic()
     killed.process.kill()  # SIGKILL: no drain, no goodbye
     killed.process.wait(10)
     try:
-        wait_until(lambda: not alive(killed_kernels), 20, 0.5, "the killed server's kernels to exit")
+        wait_until(lambda: not alive(killed_kernels), 20, 0.5, "the killed server's processes to exit")
     except TimeoutError:
-        findings.append(f"kernels of the SIGKILLed server still ran 20 s later: {sorted(alive(killed_kernels))}")
+        findings.append(f"processes of the SIGKILLed server (kernels, zygote) still ran 20 s later: {sorted(alive(killed_kernels))}")
     kill_group(killed.pid)
-    print(f"after the SIGKILL of {x}: {len(killed_kernels)} kernel(s) it had; findings so far: {findings}")
+    print(f"after the SIGKILL of {x}: {len(killed_kernels)} process(es) under it; findings so far: {findings}")
     # the page says so (its heartbeat gets no answer), then reopens through nginx on the other server
     first.wait_for_selector(".rb-reconnecting", state="attached", timeout=60_000)
     banner = first.locator(".rb-reconnecting").first.inner_text()
@@ -237,6 +256,7 @@ def test_two_phones_a_killed_server_and_a_drained_one_behind_nginx(
     except Exception:  # noqa: BLE001 - the page may be reloading already: the text was checked above
         pass
     wait_reopened(first)
+    print(f"the page on the killed server reopened on {y} {time.monotonic() - killed_at:.0f}s after the SIGKILL")
     assert route_of(first) == y
     assert table_id(first) == table and urlsplit(first.url).port == proxy.port
     # the same position: the moves shown are the stored ones (the revision moves on: the page claimed its seat again)

@@ -29,11 +29,13 @@ Plus an access log that says what matters (pages, shutdowns, errors).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import logging
 import os
 import secrets
+import signal
 import time
 from typing import Any
 
@@ -53,6 +55,7 @@ from voila.utils import create_include_assets_functions
 
 from rulebook.tables import limits as table_limits
 
+from . import health
 from . import limits as site_limits
 from . import voila_compat
 from .memory import WalledKernelManager
@@ -113,6 +116,13 @@ def set_route_cookie(handler: tornado.web.RequestHandler) -> None:
     name = handler.settings.get("rb_server_name")
     if name and not voila_compat.headers_sent(handler):
         handler.set_cookie(ROUTE_COOKIE, name, httponly=True, samesite="Lax", path="/")
+
+
+def count_refusal(handler: tornado.web.RequestHandler, reason: str) -> None:
+    """Count a refused page or websocket by ``reason`` (``/metrics``); nothing else about it is kept."""
+    edge = handler.settings.get("rb_edge")
+    if edge is not None:
+        edge.refused(reason)
 
 
 def request_client_address(handler: tornado.web.RequestHandler) -> str:
@@ -218,6 +228,12 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
         # Touching xsrf_token sets the `_xsrf` cookie (before the first flush)
         # that the page's shutdown beacon echoes back: voila issue 1458.
         self.xsrf_token
+        edge = self.settings.get("rb_edge")
+        if edge is not None and edge.draining:  # a rolling restart: new pages go to another server
+            count_refusal(self, "draining")
+            self.set_header("Retry-After", str(RETRY_AFTER))
+            render_site_page(self, "draining.html", 503, retry_after=RETRY_AFTER)
+            return
         set_client_header(self.request, self.settings.get("rb_trusted_proxies", site_limits.DEFAULT_PROXIES))
         set_route_cookie(self)
         manager = self.kernel_manager
@@ -274,12 +290,13 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
         refusal = limits.page_refusal(client, manager.list_kernel_ids())
         if refusal is not None:
             log.warning("too many pages for one %s (%s): %s", refusal, client.address, site_limits.redact_uri(self.request.uri))
+            count_refusal(self, "pages_per_browser" if refusal == "cookie" else "pages_per_address")
             self.set_header("Retry-After", str(RETRY_AFTER))
             render_site_page(self, "too_many_pages.html", 429, retry_after=RETRY_AFTER)
             return False
         reserve = limits.settings.seat_reserve(manager.max_kernels)
         if reserve and manager.page_kernels() >= manager.max_kernels - reserve and not self._rb_seat_link():
-            self._site_full()
+            self._site_full("seat_share")
             return False
         return True
 
@@ -302,7 +319,8 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
     def _takes_pooled_kernel(self, path: str) -> bool:
         return voila_compat.takes_pooled_kernel(self, path, self.request.arguments)
 
-    def _site_full(self) -> None:
+    def _site_full(self, reason: str = "site_full") -> None:
+        count_refusal(self, reason)
         manager = self.kernel_manager
         log.warning("site full (%d kernels): %s", manager.max_kernels, site_limits.redact_uri(self.request.uri))
         self.set_header("Retry-After", str(RETRY_AFTER))
@@ -379,6 +397,7 @@ class SiteKernelWebsocket(VoilaKernelWebsocketHandler):
             refusal = limits.socket_refusal(kernel_id, client)
             if refusal is not None:
                 log.warning("too many websockets for one %s (%s): kernel %s", refusal, address, kernel_id)
+                count_refusal(self, "sockets_per_kernel" if refusal == "kernel" else "sockets_per_address")
                 self.set_status(429)
                 self.set_header("Retry-After", str(RETRY_AFTER))
                 self.finish("429 — ルールブック / Rulebook: too many connections")
@@ -450,6 +469,10 @@ class SiteRequestInfoSocket(RequestInfoSocketHandler):
 ODD_PATH = r"(?i)/(?:.*/)?(?:\.\.|%2e%2e|\.%2e|%2e\.)(?:/.*)?|.*(?:%00|\x00).*"
 
 
+#: The proxy's and the monitoring's addresses (``health.py``): their answers are not the visitors' traffic.
+EDGE_PATHS = ("/healthz", "/metrics")
+
+
 def log_request(handler: tornado.web.RequestHandler) -> None:
     """Tornado's access log, sorted by interest: errors warn, pages and
     kernel shutdowns are info, static files and websockets are debug."""
@@ -457,7 +480,9 @@ def log_request(handler: tornado.web.RequestHandler) -> None:
     request = handler.request
     log = handler.settings["voila"].log
     path = request.path
-    if status >= 500:
+    if path in EDGE_PATHS and status != 500:
+        level = log.debug  # the proxy's probes, every second or two: a 503 there is an answer, not an error
+    elif status >= 500:
         level = log.error
     elif status >= 400:
         level = log.warning
@@ -515,6 +540,7 @@ class RulebookVoila(Voila):
         options = self.site_options
         settings["rb_trusted_proxies"] = options.trusted_networks if options is not None else site_limits.DEFAULT_PROXIES
         settings["rb_server_name"] = getattr(options, "server_name", "")
+        settings["rb_edge"] = self._rb_edge = self._make_edge()
         chosen = limits.settings
         self.log.info(
             "limits per visitor (0: off): %d pages per address (behind a trusted proxy: its X-Forwarded-For), %d per browser, "
@@ -559,6 +585,7 @@ class RulebookVoila(Voila):
             (url_path_join(self.server_url, path), SiteNotFoundHandler, not_found) for path in ("/login", "/logout")
         ] + [(ODD_PATH, SiteNotFoundHandler, not_found)]
         accounts += self._rules_handlers()
+        accounts += self._edge_handlers()
         if self.notebook_path or not os.path.isfile(self.landing_path):
             # no landing notebook: Voilà's file tree stays the front page
             return accounts + with_tree
@@ -581,8 +608,66 @@ class RulebookVoila(Voila):
 
         return rules_handlers(self.base_url, with_site_errors(RulesHandler))
 
+    def _make_edge(self) -> health.Edge:
+        """The server's state for its proxy: the store's probe, the drain's time (``health.py``)."""
+        from rulebook.tables.opening import open_store
+
+        store_url = getattr(self.site_options, "store_url", None)
+        probe = health.StoreProbe(health.store_check(lambda: open_store(store_url)))
+        drain = float(getattr(self.site_options, "drain_seconds", 600))
+        return health.Edge(probe, drain)
+
+    def _edge_handlers(self) -> list:
+        """``/healthz`` for the proxy (``health.py``), ``/metrics`` for monitoring (``metrics.py``)."""
+        from .metrics import MetricsHandler
+
+        return [
+            (url_path_join(self.base_url, "healthz"), health.HealthHandler),
+            (url_path_join(self.base_url, "metrics"), MetricsHandler),
+        ]
+
+    def _on_sigterm(self) -> None:
+        """SIGTERM drains (``health.py``); a second one stops at once, as Voilà's handler did."""
+        edge = getattr(self, "_rb_edge", None)
+        if edge is None or not edge.begin_drain():
+            log.warning("stopping now (signal received while draining)")
+            tornado.ioloop.IOLoop.current().stop()
+            return
+        log.warning("draining: no new pages; open pages close within %d s, then the server exits", edge.drain_seconds)
+        self._rb_drain_timer = tornado.ioloop.PeriodicCallback(self._drain_check, health.DRAIN_CHECK_SECONDS * 1000)
+        self._rb_drain_timer.start()
+
+    async def _drain_check(self) -> None:
+        """Once no page is open (or the drain's time is up): close the rest with 4003, shut down, exit."""
+        edge, limits = self._rb_edge, self.app.settings.get("rb_limits")
+        pages = health.open_pages(limits)
+        if getattr(self, "_rb_drain_closing", False) or not edge.drain_over(pages):
+            return
+        self._rb_drain_closing = True
+        self._rb_drain_timer.stop()
+        closed = 0
+        for socket in [s.handle for s in list(limits.sockets.values()) if s.handle is not None] if limits else []:
+            try:
+                socket.close(health.CLOSE_RESTARTING, "rulebook: server restarting")
+                closed += 1
+            except Exception:  # noqa: BLE001 - already closing
+                log.debug("closing a websocket while draining", exc_info=True)
+        log.warning("drained: %d page(s) still open told to reopen elsewhere; stopping", closed)
+        if closed:
+            await asyncio.sleep(1.0)  # the close frames reach the pages before the kernels go
+        edge.probe.close()
+        tornado.ioloop.IOLoop.current().stop()  # Voilà's listen() then shuts every kernel down (stop())
+
+    def _sigterm(self, sig: int, frame: Any) -> None:
+        """The SIGTERM handler, in place of Voilà's (which stopped at once): drain (``_on_sigterm``)."""
+        tornado.ioloop.IOLoop.current().add_callback_from_signal(self._on_sigterm)
+
     def listen(self):
         """Start the site's own timers (pool refills, kernel watch, heap trim, table purge), then Voilà's loop (which blocks)."""
+        edge = getattr(self, "_rb_edge", None)
+        if edge is not None:
+            tornado.ioloop.IOLoop.current().add_callback(setattr, edge, "serving", True)  # once the loop runs
+            signal.signal(signal.SIGTERM, self._sigterm)
         refill = tornado.ioloop.PeriodicCallback(self._refill_pools, REFILL_SECONDS * 1000)
         refill.start()
         tornado.ioloop.PeriodicCallback(self._watch_kernels, WATCH_SECONDS * 1000).start()
@@ -593,6 +678,9 @@ class RulebookVoila(Voila):
         super().listen()
 
     def _refill_pools(self) -> None:
+        edge = getattr(self, "_rb_edge", None)
+        if edge is not None and edge.draining:
+            return  # a draining server starts no kernel
         try:
             self.kernel_manager.refill()
         except Exception:

@@ -44,7 +44,8 @@ function render({ model, el }) {
   let answered = Date.now();
   let reloading = false;
   function reload() {
-    if (reloading) return;
+    // a server that is restarting (close code 4003) reloads the page itself once a server answers
+    if (reloading || document.querySelector(".rb-server-restarting")) return;
     reloading = true;
     const banner = document.createElement("div");
     banner.className = "rb-reconnecting";

@@ -45,9 +45,9 @@ NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 """A server name as ``rulebook serve --server-name`` cleans it (docs/deploy.md, the contract)."""
 
 #: What the access log says of each request: tab-separated, read back by ``requests()``.
-LOG_FIELDS = ("method", "uri", "status", "upstream_addr", "upstream_status", "cookie_rb_route", "upgrade")
+LOG_FIELDS = ("time", "method", "uri", "status", "upstream_addr", "upstream_status", "cookie_rb_route", "upgrade")
 LOG_FORMAT = "\\t".join(
-    ("$request_method", "$request_uri", "$status", "$upstream_addr", "$upstream_status", "$cookie_rb_route", "$http_upgrade")
+    ("$time_iso8601", "$request_method", "$request_uri", "$status", "$upstream_addr", "$upstream_status", "$cookie_rb_route", "$http_upgrade")
 )
 
 

@@ -253,3 +253,21 @@ def test_reload_adds_a_server(stand_ins, start_nginx) -> None:
     assert json.loads(get(proxy, "/echo", cookie="b")[2])["server"] == "a"  # b is not listed yet
     proxy.reload({name: s.port for name, s in stand_ins.items()})
     assert json.loads(get(proxy, "/echo", cookie="b")[2])["server"] == "b"
+
+
+def test_nginx_runs_its_workers_unprivileged_and_stops_cleanly(stand_ins, start_nginx) -> None:
+    """As root (a CI container) the workers run as nobody (``user nobody nogroup``); nginx stops on request."""
+    import os
+
+    from rulebook.site.process import descendants
+
+    proxy = start_nginx({name: s.port for name, s in stand_ins.items()})
+    workers = descendants(proxy.process.pid)
+    assert workers, "nginx started no worker"
+    for pid in workers:
+        uid = int(next(line for line in Path(f"/proc/{pid}/status").read_text().splitlines() if line.startswith("Uid:")).split()[1])
+        assert uid == (65534 if os.geteuid() == 0 else os.geteuid())
+    proxy.stop()
+    assert proxy.process.returncode == 0
+    with pytest.raises(OSError):
+        socket.create_connection((HOST, proxy.port), timeout=2).close()

@@ -240,15 +240,16 @@ def kill_group(pid: int) -> None:
 
 
 def test_two_phones_a_killed_server_and_a_drained_one_behind_nginx(
-    start_site, new_page, fresh_postgres_url, start_nginx
+    start_site, fresh_postgres_url, start_nginx, new_page
 ) -> None:
+    # (fixture order: the pages are closed first, through nginx, so their kernels go before the servers drain)
     findings: list[str] = []  # checked at the end, so the later steps still run and are reported
     servers = {}
     for name in ("a", "b"):
         # Cold kernels: preheating every notebook on two servers at once starts ~26 kernels on 2 cores.
         servers[name] = start_site(
             default_notebooks_dir(), db_url=fresh_postgres_url, max_kernels=6, preheat=False,
-            server_name=name, drain_seconds=20,
+            server_name=name, drain_seconds=5,
         )
     proxy = start_nginx({name: s.port for name, s in servers.items()})
     SITES[proxy.port] = servers["a"]  # browser_helpers read a page's table through its URL's port: one store

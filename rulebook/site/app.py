@@ -446,13 +446,14 @@ class SiteRequestInfoSocket(RequestInfoSocketHandler):
     Voilà accepts any number of these websockets from anyone, and the last
     one opened for a kernel id receives that kernel's request (its URL, a
     seat's key). Only the site's own running kernels use it: a connection
-    from this machine, not through the proxy, for a kernel the manager runs
+    from this machine (loopback, or the ``--ip`` it listens on), not through the proxy, for a kernel the manager runs
     and that has no such socket yet. Anything else is a 404 before the upgrade.
     """
 
     async def get(self, kernel_id, *args, **kwargs):  # noqa: ANN001, ANN201 - Tornado's signature
         peer = self.request.remote_ip or ""
-        local = site_limits.client_address(peer, {}) == peer and site_limits.is_loopback(peer)
+        own = self.settings.get("rb_listen_ip")  # under --ip, the kernels connect to that address
+        local = site_limits.client_address(peer, {}) == peer and (site_limits.is_loopback(peer) or peer == own)
         proxied = "X-Real-IP" in self.request.headers or "X-Forwarded-For" in self.request.headers
         manager = self.settings.get("kernel_manager")
         known = manager is not None and kernel_id in manager
@@ -540,6 +541,7 @@ class RulebookVoila(Voila):
         options = self.site_options
         settings["rb_trusted_proxies"] = options.trusted_networks if options is not None else site_limits.DEFAULT_PROXIES
         settings["rb_server_name"] = getattr(options, "server_name", "")
+        settings["rb_listen_ip"] = getattr(options, "ip", None)
         settings["rb_edge"] = self._rb_edge = self._make_edge()
         chosen = limits.settings
         self.log.info(
@@ -622,8 +624,8 @@ class RulebookVoila(Voila):
         from .metrics import MetricsHandler
 
         return [
-            (url_path_join(self.base_url, "healthz"), health.HealthHandler),
-            (url_path_join(self.base_url, "metrics"), MetricsHandler),
+            (url_path_join(self.base_url, "healthz"), with_site_errors(health.HealthHandler)),
+            (url_path_join(self.base_url, "metrics"), with_site_errors(MetricsHandler)),
         ]
 
     def _on_sigterm(self) -> None:

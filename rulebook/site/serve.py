@@ -198,14 +198,15 @@ class SiteOptions:
             raise ValueError(f"drain seconds must be >= 0 (0: close open pages at once): {self.drain_seconds}")
 
     @property
+    def local_host(self) -> str:
+        """The ``--ip`` as this machine reaches it in a URL: in brackets when IPv6, a wildcard one as loopback."""
+        host = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(self.ip, self.ip)
+        return f"[{host}]" if ":" in host else host
+
+    @property
     def url(self) -> str:
-        """The site's own address: the ``--ip`` (in brackets when IPv6; a wildcard one as loopback) and port."""
-        host = self.ip
-        if host in ("0.0.0.0", "::"):
-            host = "127.0.0.1" if host == "0.0.0.0" else "::1"
-        if ":" in host:
-            host = f"[{host}]"
-        return f"http://{host}:{self.port}/"
+        """The site's own address (``local_host`` and the port)."""
+        return f"http://{self.local_host}:{self.port}/"
 
     @property
     def trusted_networks(self) -> tuple:
@@ -391,6 +392,9 @@ def site_environment(options: SiteOptions) -> dict[str, str]:
     env["RULEBOOK_KERNEL_WALL_MB"] = str(memory_wall_mb(options.limits.kernel_memory_mb))
     env[ENV_MAX_STORE_MB] = str(options.max_store_mb)
     env[ENV_SERVER] = options.server_name
+    # Where a preheated kernel asks for its visitor's request (voila_compat.request_info_url): Voilà
+    # never sets it, and its default 127.0.0.1 is not listened on under another --ip.
+    env["VOILA_APP_IP"] = options.local_host
     house = options.house_file
     env["RULEBOOK_HOUSE"] = str(house) if house is not None else ""
     return env

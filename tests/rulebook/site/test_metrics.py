@@ -8,9 +8,7 @@ opened with a seat link, behind a proxy's ``X-Real-IP``, and neither
 
 from __future__ import annotations
 
-import threading
 import time
-from pathlib import Path
 
 import pytest
 from prometheus_client import REGISTRY, Counter
@@ -20,7 +18,7 @@ from rulebook.site import metrics
 from rulebook.site.limits import ONE_ADDRESS
 from rulebook.site.serve import SiteOptions, default_notebooks_dir
 from rulebook.tables.store import new_token
-from tests.support.site_process import SiteProcess, free_port, wait_until
+from tests.support.site_process import SiteProcess, free_port, page_kernel_id
 
 
 def snapshot(**changes) -> metrics.Snapshot:
@@ -79,7 +77,7 @@ def test_the_global_registry_never_shows():
 
 
 def test_metrics_and_health_hold_no_table_key_or_address_of_an_open_seat_link(tmp_path):
-    from benchmarks._protocol import ProtocolVisitor
+    from benchmarks._protocol import ProtocolVisitor, Visit
 
     options = SiteOptions(port=free_port(), notebooks=default_notebooks_dir(), data=tmp_path, preheat=False,
                           limits=ONE_ADDRESS, server_name="metrics-test")
@@ -90,27 +88,30 @@ def test_metrics_and_health_hold_no_table_key_or_address_of_an_open_seat_link(tm
         address = "203.0.113.77"
         visitor = ProtocolVisitor(site.port, notebook="ring.ipynb", query={"t": table, "k": key}, address=address,
                                   timeout=180)
-        result: list = []
-        thread = threading.Thread(target=lambda: result.append(visitor.visit(moves=0, stay=20)), daemon=True)
-        thread.start()
+        visit = Visit()
+        page = visitor.open_page(visit, time.perf_counter())
+        kernel_id = page_kernel_id(page)
+        assert visit.status == 200 and kernel_id, page[-500:]
         try:
-            def page_open() -> str | None:
-                status, text = site.fetch("metrics", timeout=30)
-                found = samples(text) if status == 200 else {}
-                held = found.get(("rulebook_open_pages", ()), 0) >= 1 and found.get(("rulebook_websockets", ()), 0) >= 1
-                return text if held else None
+            # what visit() does up to the board (benchmarks/_protocol.py), the page then held open
+            visitor.connect(kernel_id)
+            visitor.send("kernel_info_request", {})
+            deadline = time.monotonic() + 180
+            while not visitor.request_states(5.0):
+                assert time.monotonic() < deadline, "no board in time"
+            assert visitor.models.page_link() is not None  # a real game page, drawn from its table
 
-            text = wait_until(page_open, 180, 0.5, "the seat link's page to be open")
+            status, text = site.fetch("metrics", timeout=30)
+            assert status == 200
             status, word = site.fetch("healthz")
             assert (status, word) == (200, "ready\n")
             found = samples(text)
+            assert found[("rulebook_open_pages", ())] >= 1 and found[("rulebook_websockets", ())] >= 1
             assert found[("rulebook_kernels", ())] >= 1 and found[("rulebook_store_up", ())] == 1
             assert found[("rulebook_server_resident_bytes", ())] > 10 << 20
             assert found[("rulebook_kernels_resident_bytes", ())] > 10 << 20
             assert 0 <= found[("rulebook_store_latency_seconds", ())] < 5
-            for secret in (table, key, address):
+            for secret in (table, key, address, kernel_id):
                 assert secret not in text and secret not in word
-            assert visitor.models.page_link() is not None  # a real game page, drawn from its table
         finally:
-            thread.join(240)
-        assert result and not result[0].error, result
+            visitor.leave(kernel_id)

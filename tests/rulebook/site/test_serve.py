@@ -72,6 +72,7 @@ def test_store_url_and_environment(tmp_path, monkeypatch):
         "RULEBOOK_KERNEL_WALL_MB": str(memory_wall_mb(options.limits.kernel_memory_mb)),  # the kernels' memory wall
         "RULEBOOK_MAX_STORE_MB": "2048",  # issue 17: the store's size cap
         "RULEBOOK_SERVER": options.server_name,  # issue 30: which server a page is on
+        "VOILA_APP_IP": "127.0.0.1",  # where a preheated kernel asks for its request
     }
     monkeypatch.setenv("RULEBOOK_DB", "postgresql://x@localhost/y")
     assert options.store_url == "postgresql://x@localhost/y"
@@ -223,6 +224,8 @@ def test_the_edge_flags_from_the_command_line(tmp_path):
     assert serve.site_environment(options)["RULEBOOK_SERVER"] == "web-1"
     assert SiteOptions(notebooks=tmp_path, ip="[::1]", port=9000).url == "http://[::1]:9000/"
     assert SiteOptions(notebooks=tmp_path, ip="0.0.0.0").url == "http://127.0.0.1:8866/"
+    assert serve.site_environment(SiteOptions(notebooks=tmp_path, ip="::"))["VOILA_APP_IP"] == "[::1]"
+    assert serve.site_environment(options)["VOILA_APP_IP"] == "10.0.0.5"
 
 
 def test_the_server_name_defaults_to_the_host_and_port():

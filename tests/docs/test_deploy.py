@@ -271,3 +271,42 @@ def test_nginx_runs_its_workers_unprivileged_and_stops_cleanly(stand_ins, start_
     assert proxy.process.returncode == 0
     with pytest.raises(OSError):
         socket.create_connection((HOST, proxy.port), timeout=2).close()
+
+
+# ------------------------------------------------------------ the doc's other claims ---
+
+
+def server_command() -> list[str]:
+    """The ``rulebook serve`` command of "Several servers behind nginx", as argv (continuations joined)."""
+    import shlex
+
+    text = DOC.read_text("utf-8")
+    section = text[text.index("## Several servers behind nginx") :]
+    block = section[section.index("```sh\n") + 6 :]
+    block = block[: block.index("```")]
+    lines = [line for line in block.replace("\\\n", " ").splitlines() if line.strip() and not line.startswith("#")]
+    assert len(lines) == 1, lines
+    return shlex.split(lines[0])
+
+
+def test_the_docs_server_command_is_one_rulebook_serve_accepts() -> None:
+    from rulebook.cli import build_parser
+
+    argv = server_command()
+    assert argv[0] == ".venv/bin/rulebook" and argv[1] == "serve"
+    args = build_parser().parse_args(argv[1:])
+    assert (args.server_name, args.ip, args.port) == ("a", "10.0.0.11", 8866)
+    # the server's name is the doc block's first example, at the address its upstream names
+    assert block_shape(doc_block()).servers["a"] == f"{args.ip}:{args.port}"
+
+
+def test_debians_nginx_conf_is_as_the_doc_says() -> None:
+    """The block goes in conf.d (included inside ``http``), and Debian turns gzip on there (hence ``gzip off``)."""
+    conf = Path("/etc/nginx/nginx.conf")
+    if not conf.exists():
+        pytest.skip("Debian's nginx is not installed (make nginx)")
+    text = conf.read_text()
+    http = text[text.index("http {") :]
+    assert "include /etc/nginx/conf.d/*.conf;" in http
+    assert re.search(r"^\s*gzip on;", http, re.M)
+    assert "gzip off;" in doc_block()

@@ -31,6 +31,7 @@ from __future__ import annotations
 import os
 import signal
 import time
+import urllib.error
 import urllib.request
 from urllib.parse import urlsplit
 

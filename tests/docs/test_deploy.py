@@ -16,6 +16,7 @@ from __future__ import annotations
 import gzip
 import http.client
 import json
+import os
 import re
 import socket
 import threading
@@ -28,6 +29,7 @@ from tests.support.nginx_proxy import (
     DOC,
     HOST,
     MARKER,
+    NginxUnavailable,
     block_shape,
     check_config,
     doc_block,
@@ -35,9 +37,6 @@ from tests.support.nginx_proxy import (
     nginx_conf,
     render,
 )
-
-REPO = Path(__file__).resolve().parents[2]
-
 
 # ------------------------------------------------------------ rendering ---
 
@@ -93,15 +92,11 @@ def test_a_doc_without_the_marker_is_refused(tmp_path) -> None:
 def test_nginx_accepts_the_rendered_block(tmp_path) -> None:
     try:
         nginx_binary()
-    except Exception as error:  # noqa: BLE001 - skipped (or failed under CI) like the fixture
-        import os
-
+    except NginxUnavailable as error:  # skipped (or failed under CI) like the start_nginx fixture
         if os.environ.get("CI"):
             pytest.fail(str(error))
         pytest.skip(str(error))
     tmp_path.chmod(0o755)
-    import os
-
     site = render(doc_block(), {"a": 18866, "b": 18867}, 18080)
     conf = tmp_path / "nginx.conf"
     conf.write_text(nginx_conf(tmp_path, site, as_root=os.geteuid() == 0))
@@ -242,7 +237,7 @@ def test_websocket_upgrade_compression_and_metrics(stand_ins, start_nginx) -> No
     # gzip is the server's: nginx (gzip on in Debian's http block) does not compress what the server sent plain
     status, headers, body = get(proxy, "/big", cookie="a", headers={"Accept-Encoding": "gzip"})
     assert status == 200 and "content-encoding" not in headers and body == b"the same words again " * 500
-    assert gzip.compress(body)  # (the body was compressible: nginx chose not to)
+    assert len(gzip.compress(body)) < len(body) / 10  # it was well worth compressing: nginx left it to the server
     # /metrics is for each server's own address only
     status, _, _ = get(proxy, "/metrics", cookie="a")
     assert status == 404 and "/metrics" not in stand_ins["a"].hits
@@ -257,8 +252,6 @@ def test_reload_adds_a_server(stand_ins, start_nginx) -> None:
 
 def test_nginx_runs_its_workers_unprivileged_and_stops_cleanly(stand_ins, start_nginx) -> None:
     """As root (a CI container) the workers run as nobody (``user nobody nogroup``); nginx stops on request."""
-    import os
-
     from rulebook.site.process import descendants
 
     proxy = start_nginx({name: s.port for name, s in stand_ins.items()})

@@ -342,7 +342,7 @@ def test_two_phones_a_killed_server_and_a_drained_one_behind_nginx(
         server_name=x, drain_seconds=20, port=killed.port,
     )
     servers[x] = back
-    assert healthz(back) == (200, "ready\n")
+    wait_until(lambda: healthz(back) == (200, "ready\n"), 15, 0.2, f"{x} to say ready on /healthz")
     # nginx marked the dead server down (max_fails/fail_timeout): it tries it again fail_timeout after its last failure
     wait_until(lambda: routed_to(proxy, x), 30, 0.5, f"nginx to send {x}'s browsers to {x} again")
     set_route(second, proxy, x)  # the second phone's next page goes to the server that came back

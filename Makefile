@@ -10,7 +10,7 @@ BIN    := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: serve test test-game bench install install-test chromium postgresql unit notebooks browser clean
+.PHONY: serve test test-game bench install install-test chromium postgresql nginx unit notebooks browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,14 @@ postgresql:
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql >/dev/null; \
 	fi
 
+# nginx for the scale-out tests (tests/support/nginx_proxy.py runs the configuration of docs/deploy.md with a
+# private prefix on 127.0.0.1; the package's own service is not used by the tests).
+nginx:
+	@if [ ! -x /usr/sbin/nginx ]; then \
+	  echo "Installing Debian's nginx for the scale-out tests"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq nginx >/dev/null; \
+	fi
+
 serve: install
 	$(BIN)/rulebook serve --port $(PORT) --data data
 
@@ -59,23 +67,23 @@ serve: install
 # it, 90 s each; ten failures say enough (with the machine's state, printed
 # by tests/browser/conftest.py), and CI ends in time to show them.
 # --durations=25: the run ends with its 25 slowest tests, so a slow one is seen before it is a problem.
-test: install-test chromium postgresql
+test: install-test chromium postgresql nginx
 	$(BIN)/python -m pytest -q -p no:cacheprovider --maxfail=10 --durations=25 tests
 	$(BIN)/python -m pytest -q -p no:cacheprovider --nbval-lax notebooks
 
 # One game's tests: its unit, property and view tests, the cross-game tests run on it (the engine
 # contract, the widget contract, ...), its browser tests and its notebook. Selected by name
 # (`--game`, tests/conftest.py); README "Testing one game".
-test-game: install-test chromium postgresql
+test-game: install-test chromium postgresql nginx
 	@if [ -z "$(GAME)" ] || [ ! -d rulebook/games/$(GAME) ]; then \
 	  echo "usage: make test-game GAME=<name>, a folder of rulebook/games/ (e.g. GAME=puniu)"; exit 2; fi
 	$(BIN)/python -m pytest -q -p no:cacheprovider --durations=10 --game "$(GAME)" tests
 	@if [ -f notebooks/$(GAME).ipynb ]; then $(BIN)/python -m pytest -q -p no:cacheprovider --nbval-lax notebooks/$(GAME).ipynb; fi
 
-unit: install-test postgresql
+unit: install-test postgresql nginx
 	$(BIN)/python -m pytest -q -m "not browser" tests
 
-browser: install-test chromium postgresql
+browser: install-test chromium postgresql nginx
 	$(BIN)/python -m pytest -q -m browser tests
 
 notebooks: install-test

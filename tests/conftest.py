@@ -72,6 +72,44 @@ def fresh_postgres_url(postgres_server) -> str:
 
 
 @pytest.fixture
+def start_nginx(request) -> Iterator["object"]:
+    """``start_nginx({name: port, ...})`` -> a running ``tests.support.nginx_proxy.NginxProxy`` (the
+    configuration of docs/deploy.md on a free port of 127.0.0.1), stopped after the test; its logs are
+    copied to ``test-artifacts/``. Without nginx: skipped, except under CI (``make test`` installs it).
+    """
+    import re
+    import shutil
+
+    from tests.support.nginx_proxy import NginxProxy, NginxUnavailable, nginx_binary
+
+    try:
+        nginx_binary()
+    except NginxUnavailable as error:
+        if os.environ.get("CI"):
+            pytest.fail(str(error))
+        pytest.skip(str(error))
+    started = []
+
+    def start(upstreams: dict, port: int | None = None) -> NginxProxy:
+        proxy = NginxProxy(upstreams, port)
+        started.append(proxy)
+        return proxy.start()
+
+    try:
+        yield start
+    finally:
+        artifacts = Path(__file__).resolve().parents[1] / "test-artifacts"
+        label = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)[:80]
+        for k, proxy in enumerate(started):
+            proxy.stop()
+            artifacts.mkdir(exist_ok=True)
+            for log in (proxy.log_path, proxy.error_log_path):
+                if log.exists():
+                    shutil.copy(log, artifacts / f"nginx-{label}-{k}-{log.name}")
+            proxy.remove()
+
+
+@pytest.fixture
 def postgres_url(fresh_postgres_url: str) -> str:
     """A PostgreSQL store URL for a test (a fresh database each time: tests never share tables)."""
     return fresh_postgres_url

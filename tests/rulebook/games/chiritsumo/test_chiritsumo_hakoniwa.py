@@ -347,6 +347,9 @@ def test_31_ends_and_the_highest_total_wins():
     state = end_round([25, 0], [2, 1])  # 25 + 6 = 31
     outcome = GAME.outcome(state)
     assert outcome.reason == "hako-end" and outcome.winners == (0,) and outcome.scores == (31, 3)
+    # issue 32 (6): one winner "wins", never "win"
+    assert outcome.summary("en") == "Someone passed 30: Seat 1 wins with 31"
+    assert outcome.summary("ja") == "30 点を超えた人が出たので終了。最高点 31 点の 席 1 の勝ち"
 
 
 def test_the_highest_total_wins_even_if_someone_else_passed_30_first():
@@ -359,6 +362,8 @@ def test_a_tie_at_the_top_shares_the_win():
     state = end_round([30, 27, 10, 0], [1, 2, 1, 1])  # 33, 33, 13, 3
     outcome = GAME.outcome(state)
     assert outcome.reason == "hako-end" and outcome.winners == (0, 1)
+    assert outcome.summary("en") == "Someone passed 30: Seat 1 and Seat 2 share the win with 33"
+    assert outcome.summary("ja").endswith("席 1・席 2 の勝ち（同点で勝利を分け合います）")
 
 
 def test_round_scores_are_banked_after_the_swaps():

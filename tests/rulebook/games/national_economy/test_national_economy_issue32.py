@@ -91,16 +91,29 @@ def test_ne8_a_one_per_kind_set_covers_and_the_excess_rule_picks_among_them() ->
 
 
 def test_ne8_is_labelled_on_the_page_and_in_the_readings() -> None:
-    """The solo-sale box cites NE-8 (no box says two of a kind are sold)."""
+    """The solo-sale box cites NE-8 (no box says two of a kind are sold), and 案2's comparison is labelled."""
     rules = load_rules(PACKAGE)
     for lang, r in rules.items():
         section = r.section("solo-sale")
         assert section.readings == ("NE-8",), lang
         assert "[choice]" not in section.body and "[NE-2]" not in section.body, lang
+        assert "NE-8" in r.section("solo2").readings, lang
     en = rules["en"].section("solo-sale").body
     assert "keep the other Farm and lose with 6 points" in en and "keep three Farms and lose with 18 points" in en
     ja = rules["ja"].section("solo-sale").body
     assert "6 点で負け" in ja and "18 点で負け" in ja
+    assert "sale price" in rules["en"].section("solo2").body and "not the full value" in rules["en"].section("solo2").body
     readings = (Path(__file__).resolve().parents[4] / "docs" / "readings.md").read_text("utf-8")
     assert "\n- NE-8 " in readings
 
+
+def test_ne8_solo2_compares_the_cash_left_with_the_half_price() -> None:
+    """案2 (NE-8 reading): $4 short with a farm ($3) and a design office ($4): the office alone leaves $0, legal;
+    farm + office leaves $3, not less than the farm's $3 sale price, so it sells too much (against the full
+    value of $6 it would have been legal)."""
+    s = table({"mode": "solo2"}, extra=[("farm", 0), ("design", 0)], money=(0,))
+    s = finish_round(s)
+    assert s.phase == SELL and G.due(s, 0) - s.money[0] == 4
+    farm, design = owned(s, "farm")[0], owned(s, "design")[0]
+    assert G.legal_actions(s) == [Sell((design,))]
+    refused(s, Sell(tuple(sorted((farm, design)))), "excess-sale")

@@ -8,7 +8,9 @@ and option set: every legal action and chance outcome met (text and
 words, case, spacing, a token more or less) with what the old parser made of
 them (the action, or a refusal). The declared forms must write and read
 exactly the same; then seeded walks round-trip every legal action of many
-states through ``str`` -> ``parse``.
+states through ``str`` -> ``parse``. (Dice of Tower's falls later gained a
+``keep`` field, default 0, written only when set: their texts are unchanged,
+their ``repr`` in the corpus shows ``keep=0``.)
 """
 
 from __future__ import annotations

@@ -16,6 +16,8 @@ from rulebook.core.text import load_rules
         ("rulebook.games.national_economy", "solo-sale", "NE-8"),
         ("rulebook.games.dice_of_tower", "collapse", "DT-9"),
         ("rulebook.games.dice_of_tower", "table-mode", "DT-9"),
+        ("rulebook.games.dice_of_tower", "round-end", "DT-9"),
+        ("rulebook.games.dice_of_tower", "game-end", "DT-9"),
         ("rulebook.games.national_economy", "solo2", "NE-8"),
     ],
 )

@@ -14,7 +14,7 @@ import pytest
 from rulebook.core.text import load_rules
 from rulebook.games.dice_of_tower import ENGINE as GAME
 from rulebook.games.dice_of_tower import collapse, round_scores
-from rulebook.games.dice_of_tower.actions import REROLL, STAND, Bump, Burst, Face, Place, Quake, Remove, parse
+from rulebook.games.dice_of_tower.actions import PASS, REROLL, STAND, Bump, Burst, Face, Place, Quake, Remove, parse
 from rulebook.games.dice_of_tower.state import Phase
 
 from tests.rulebook.games.dice_of_tower.test_dice_of_tower_engine import PERFECT, refused, table
@@ -84,9 +84,32 @@ def test_dt9_the_screen_model_is_unchanged_a_tower_falls_whole() -> None:
     refused(risky, Burst(8, 2), "table-mode")
 
 
+# ----- DT-9, where the source is silent: labelled readings ------------------------------------------------------
+def test_dt9_a_quake_at_the_check_of_the_last_lone_die_keeps_the_round_going() -> None:
+    """The last lone die (0) is placed; at its check an earthquake topples a tower: its dice lie alone again, so the
+    die placed was not the last lone die after all and play goes on (the source: 「そのままの状態で継続」)."""
+    state = table([[(0, 2)], [(1, 4), (8, 5)], [(9, 6), (2, 1)]], options=TABLE)
+    risky = GAME.apply(state, Place(0, 8))
+    assert risky.phase == Phase.PLACE_RISK
+    shaken = GAME.apply(GAME.apply(GAME.apply(risky, Quake(9)), Face(3)), Face(4))
+    assert shaken.round == 1 and shaken.phase == Phase.TURN and shaken.turn == 1 and not shaken.rounds
+    bumped = GAME.apply(GAME.apply(GAME.apply(risky, Bump(1, 9)), Face(3)), Face(4))
+    bumped = GAME.apply(bumped, Remove(9))
+    assert bumped.round == 1 and bumped.phase == Phase.TURN and bumped.turn == 1
+
+
+def test_dt9_equal_totals_share_the_win() -> None:
+    """The source names the highest score the winner and says nothing of a tie: equal totals share the win."""
+    state = table([[(0, 5), (8, 2)], [(1, 3)]], turns=5, turn=1, round=2, start=1, scores=(11, 10))
+    over = GAME.apply(state, PASS)
+    outcome = GAME.outcome(over)
+    assert outcome.scores == (14, 14) and outcome.winners == (0, 1)
+    assert outcome.summary("en").endswith("Seat 1 and Seat 2 win (a tie)") and outcome.summary("ja").endswith("（同点）")
+
+
 def test_dt9_is_labelled_on_the_page() -> None:
     rules = load_rules("rulebook.games.dice_of_tower")
     for lang, r in rules.items():
-        for section in ("collapse", "table-mode"):
+        for section in ("collapse", "table-mode", "round-end", "game-end"):
             assert "DT-9" in r.section(section).readings, (lang, section)
     assert "keep 2" in rules["en"].section("actions").body and "keep 2" in rules["ja"].section("actions").body

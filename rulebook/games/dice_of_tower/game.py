@@ -296,7 +296,8 @@ class DiceOfTower(Game[State, Action]):
                     "画面で遊ぶときは、崩れたタワーは全部倒れます（一部だけ残る崩れは実物のダイスの入力だけです）。",
                     "On screen a fallen tower falls whole; a tower that partly stands is entered only in table mode.",
                 )
-            if tower in index:
+            whole = type(action)(**{**vars(action), "keep": 0})
+            if tower in index and any(a == whole for a, p in self.chance_outcomes(state) if p > 0):
                 height = len(state.towers[index[tower]]) + (1 if state.phase == PLACE_RISK and not isinstance(action, Burst) and state.pending and state.towers[index[tower]][-1] == state.pending.onto else 0)
                 raise IllegalAction(
                     "collapse",

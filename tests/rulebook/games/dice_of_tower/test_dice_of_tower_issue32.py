@@ -36,6 +36,7 @@ def test_dt9_a_burst_while_placing_can_leave_the_lower_levels_standing() -> None
     assert sum(outcomes[Burst(8, k)] for k in range(3)) == pytest.approx(collapse.TABLE_FLOOR)  # the model's chance, shared
     error = refused(risky, Burst(8, 3), "collapse")
     assert "3 levels" in error.message_en and "3 段" in error.message_ja
+    refused(risky, Burst(6, 1), "chance")  # not the tower being placed on: no fall of it to enter at all
     fell = GAME.apply(risky, parse("burst 8 keep 2"))
     assert fell.removed[6] and fell.phase == Phase.ROLL and fell.queue == (14,)  # only the fallen die is entered
     assert (8, 1) in fell.towers and (14,) in fell.towers

@@ -344,6 +344,8 @@ def test_exactly_30_goes_on():
 
 
 def test_31_ends_and_the_highest_total_wins():
+    """CT-8, the source's 「30点を超えるプレイヤーがいた場合、得点が1番高いプレイヤーの勝利」; the result line names one
+    winner with "wins" (issue 32, item 6)."""
     state = end_round([25, 0], [2, 1])  # 25 + 6 = 31
     outcome = GAME.outcome(state)
     assert outcome.reason == "hako-end" and outcome.winners == (0,) and outcome.scores == (31, 3)
@@ -359,6 +361,7 @@ def test_the_highest_total_wins_even_if_someone_else_passed_30_first():
 
 
 def test_a_tie_at_the_top_shares_the_win():
+    """CT-11 (a labelled reading): equal highest totals over 30 share the win, and the result line says so."""
     state = end_round([30, 27, 10, 0], [1, 2, 1, 1])  # 33, 33, 13, 3
     outcome = GAME.outcome(state)
     assert outcome.reason == "hako-end" and outcome.winners == (0, 1)

@@ -114,3 +114,10 @@ def test_dt9_is_labelled_on_the_page() -> None:
         for section in ("collapse", "table-mode", "round-end", "game-end"):
             assert "DT-9" in r.section(section).readings, (lang, section)
     assert "keep 2" in rules["en"].section("actions").body and "keep 2" in rules["ja"].section("actions").body
+
+
+def test_dt9_the_quick_rules_say_standing_levels_stay() -> None:
+    from rulebook.core.text import load_quick
+
+    quick = load_quick("rulebook.games.dice_of_tower")
+    assert "levels still standing stay as they are" in quick["en"] and "崩れずに残った段はそのまま" in quick["ja"]

@@ -98,10 +98,19 @@ def test_ne8_is_labelled_on_the_page_and_in_the_readings() -> None:
         assert section.readings == ("NE-8",), lang
         assert "[choice]" not in section.body and "[NE-2]" not in section.body, lang
         assert "NE-8" in r.section("solo2").readings, lang
+    # the page's two examples, as the engine plays them
+    lost = []
+    for codes, cash in ((["farm", "farm", "design"], 0), (["design", "farm", "farm", "farm", "farm"], 4)):
+        s = solo1_at_wages(codes, cash)
+        sold = G.legal_actions(s)[0].buildings
+        lost.append((sum(G.sale_value(s, s.buildings[i].kind) for i in sold), G.outcome(G.apply(s, G.legal_actions(s)[0])).scores[0]))
+    (paid1, score1), (paid2, score2) = lost
     en = rules["en"].section("solo-sale").body
-    assert "keep the other Farm and lose with 6 points" in en and "keep three Farms and lose with 18 points" in en
+    assert f"Design office (${paid1}), keep the other Farm and lose with {score1} points" in en
+    assert f"one Farm (${paid2}, so ${paid2 + 4} in hand), keep three Farms and lose with {score2} points" in en
     ja = rules["ja"].section("solo-sale").body
-    assert "6 点で負け" in ja and "18 点で負け" in ja
+    assert f"設計事務所を売り（${paid1}）、もう 1 つの農場を残して {score1} 点で負け" in ja
+    assert f"農場 1 つを売り（${paid2}、手元は ${paid2 + 4}）、農場 3 つを残して {score2} 点で負け" in ja
     assert "sale price" in rules["en"].section("solo2").body and "not the full value" in rules["en"].section("solo2").body
     readings = (Path(__file__).resolve().parents[4] / "docs" / "readings.md").read_text("utf-8")
     assert "\n- NE-8 " in readings

@@ -22,6 +22,13 @@ def pytest_addoption(parser) -> None:
         help="run only the tests of one game: its folder, its test files, and the cross-game tests run on it "
         "(make test-game GAME=NAME)",
     )
+    parser.addoption(
+        "--with-cross-game",
+        action="store_true",
+        help="with --game: also the game-independent tests of every cross-game module (one that runs some test per "
+        "game), e.g. that the catalogue or the action-text corpus agrees with the registry. A new game is checked "
+        "this way (tests/rulebook/scaffold/test_generated_game_suite.py).",
+    )
 
 
 def game_of_module(stem: str) -> str | None:
@@ -29,6 +36,17 @@ def game_of_module(stem: str) -> str | None:
     (``test_not_my_fault_41_page`` is not_my_fault_41's, not not_my_fault's)."""
     named = [g for g in GAMES if stem == f"test_{g}" or stem.startswith(f"test_{g}_")]
     return max(named, key=len) if named else None
+
+
+def games_of(item) -> set[str]:
+    """Every game a test belongs to (see ``belongs_to_game``): none for a game-independent test."""
+    return {game for game in GAMES if belongs_to_game(item, game)}
+
+
+def cross_game_modules(items) -> set:
+    """The modules that run some of their tests per game (a test parametrized by a game's name), by path."""
+    return {item.path for item in items if getattr(item, "callspec", None) is not None and games_of(item)
+            and game_of_module(item.path.stem) is None and not (set(item.path.parent.parts[-1:]) & GAMES)}
 
 
 def belongs_to_game(item, game: str) -> bool:
@@ -128,7 +146,8 @@ def pytest_collection_modifyitems(session, config, items) -> None:
     if game:
         if game not in GAMES:
             raise pytest.UsageError(f"--game {game}: no such game (one of {', '.join(sorted(GAMES))})")
-        chosen = [item for item in items if belongs_to_game(item, game)]
-        config.hook.pytest_deselected(items=[item for item in items if not belongs_to_game(item, game)])
+        cross = cross_game_modules(items) if config.getoption("--with-cross-game") else set()
+        chosen = [item for item in items if belongs_to_game(item, game) or (item.path in cross and not games_of(item))]
+        config.hook.pytest_deselected(items=[item for item in items if item not in chosen])
         items[:] = chosen
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

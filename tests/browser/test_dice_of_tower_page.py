@@ -133,3 +133,43 @@ def test_table_mode_real_dice_a_burst_and_a_die_off_the_table(site, page) -> Non
     assert match.state.removed[0] and match.state.removed[15] and match.state.faces[8] == 4
     assert "Burst!" in page.inner_text(f"{BOARD} .rb-messages")
     assert page.console_errors == []
+
+
+def test_table_mode_a_tower_that_partly_stands_on_a_phone(site, new_page) -> None:
+    """DT-9 at a real table, on a 390 px phone: the earthquake entry of the tower just built asks how many levels
+    still stand; "1 level stands" leaves die 8 as it was and only the placed die 0 is entered again."""
+    page = new_page(width=390, height=844)
+    page.goto(site.page_url("dice_of_tower.ipynb", seed=1, players=2, mode="table", table=1, seats="human,human", lang="en"))
+    page.wait_for_voila(BOARD)
+    for face in [2, 3, 6, 4, 1, 6, 5, 6, 5, 6, 6, 3, 6, 2, 1, 4]:
+        ply, version = board(page)["ply"], drawn(page)
+        page.click(f"{BOARD} .rb-face-{face}")
+        wait_ply_change(page, ply, version)
+    ply, version = board(page)["ply"], drawn(page)
+    page.click(f"{BOARD} .rb-die-0")
+    page.wait_for_selector(f"{BOARD} .rb-die-8.rb-target")
+    page.click(f"{BOARD} .rb-die-8")
+    wait_ply_change(page, ply, version)
+    assert board(page)["mode"] == "entry"
+    version = drawn(page)
+    page.click(f"{BOARD} .rb-quake-8")  # a page-only step: no move yet
+    wait_redrawn(page, version)
+    page.wait_for_selector(f"{BOARD} .rb-keep-1")
+    assert "how many levels" in page.inner_text(f"{BOARD} .rb-caption")
+    for key in ("keep-0", "keep-1", "fall-back"):
+        box = page.locator(f"{BOARD} .rb-{key}").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] >= 40, (key, box)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.save_screenshot("dice_of_tower-en-levels-390")
+    ply, version = board(page)["ply"], drawn(page)
+    page.click(f"{BOARD} .rb-keep-1")
+    wait_ply_change(page, ply, version)
+    ply, version = board(page)["ply"], drawn(page)
+    page.click(f"{BOARD} .rb-face-3")  # the placed die 0 fell and shows 3
+    wait_ply_change(page, ply, version)
+    record = stored_record(page)
+    assert record["actions"][-3:] == ["place 0 on 8", "quake 8 keep 1", "face 3"]
+    match = Match.from_record(record, get_game)
+    assert (8,) in match.state.towers and (0,) in match.state.towers and match.state.faces[8] == 5 and not any(match.state.removed)
+    assert "1 level still stands" in page.inner_text(f"{BOARD} .rb-messages")
+    assert page.console_errors == []

@@ -199,6 +199,32 @@ def test_actions_round_trip_as_text(name, options):
             assert str(again) == text
 
 
+#: "Seat 1 win", "Team 1+3 win", "seat 2 win": a single named winner with the plural verb (issue 32).
+ONE_WINNER_PLURAL = re.compile(r"\b(?:seat|team|player|group)\s+[\d+]+\s+win\b(?!s)", re.IGNORECASE)
+#: "Seat 1 and Seat 2 wins": several named winners with the singular verb.
+MANY_WINNERS_SINGULAR = re.compile(r"\b(?:seat|team|player)\s+\d+\s+and\s+(?:seat|team|player)\s+\d+\s+wins\b", re.IGNORECASE)
+
+
+def assert_result_line_agrees(outcome) -> None:
+    """The English result line's verb agrees with its winners: "Seat 1 wins", "Seat 1 and Seat 2 win"."""
+    en = outcome.summary("en")
+    if len(outcome.winners) == 1:
+        assert not ONE_WINNER_PLURAL.search(en), en
+    assert not MANY_WINNERS_SINGULAR.search(en), en
+    assert "win" not in outcome.summary("ja"), outcome.summary("ja")
+
+
+def test_the_result_line_check_catches_the_slips():
+    from rulebook.core import Outcome
+
+    for en in ("Someone passed 30: seat 1 win with 31", "team 1+3 win", "Seat 1 and Seat 2 wins"):
+        with pytest.raises(AssertionError):
+            assert_result_line_agrees(Outcome((1, 0), (0,) if "and" not in en else (0, 1), "end", "席 1 の勝ち", en))
+    assert_result_line_agrees(Outcome((1, 0), (0,), "end", "席 1 の勝ち", "Seat 1 wins with 31"))
+    for en in ("Seat 1 and Seat 2 win (a tie)", "Seat 1 and Seat 2 share the win with 33"):
+        assert_result_line_agrees(Outcome((1, 1), (0, 1), "end", "席 1・席 2 の勝ち", en))
+
+
 @pytest.mark.parametrize("name,options", CASES, ids=CASE_IDS)
 def test_players_chance_and_ends(name, options):
     game = get_game(name)
@@ -219,6 +245,7 @@ def test_players_chance_and_ends(name, options):
             assert set(outcome.winners) <= set(range(n))
             assert outcome.reason in ids
             assert outcome.summary("ja") and outcome.summary("en")
+            assert_result_line_agrees(outcome)
             continue
         assert game.outcome(state) is None and legal
         if player == CHANCE:

@@ -13,6 +13,12 @@ from rulebook.core.text import load_rules
         ("rulebook.games.chiritsumo", "solo-rating", "CT-10"),
         ("rulebook.games.chiritsumo", "hako-fuji", "CT-11"),
         ("rulebook.games.chiritsumo", "hako-end", "CT-11"),
+        ("rulebook.games.national_economy", "solo-sale", "NE-8"),
+        ("rulebook.games.dice_of_tower", "collapse", "DT-9"),
+        ("rulebook.games.dice_of_tower", "table-mode", "DT-9"),
+        ("rulebook.games.dice_of_tower", "round-end", "DT-9"),
+        ("rulebook.games.dice_of_tower", "game-end", "DT-9"),
+        ("rulebook.games.national_economy", "solo2", "NE-8"),
     ],
 )
 def test_a_reading_is_labelled_in_its_paragraph(package, section, reading):

@@ -4,7 +4,9 @@
 // (widgets/views/dice_of_tower/present.py), and sends taps as messages
 // stamped with the board's `ply` so a late double tap cannot act on the next
 // state: {type: "die", die} (pick a lone die, put the picked one on a top,
-// remove a die after a burst) and {type: "play", action} (a button's move).
+// remove a die after a burst), {type: "play", action} (a button's move) and
+// {type: "control", key} (a page-only button: in table mode, the tower that
+// fell, before the page asks how many of its levels still stand).
 // Python and the engine decide what is legal; a disabled button shows the
 // engine's reason when tapped.
 
@@ -39,7 +41,9 @@ function render({ model, el }) {
     if ((vm.controls || []).length) {
       const bar = div("rb-dot-bar", null, root);
       for (const control of vm.controls) {
-        const button = controlButton(control, () => send({ type: "play", action: control.action }), bar);
+        // a control without a move is the page's own (table mode: which tower fell, before how many levels stand)
+        const message = control.action ? { type: "play", action: control.action } : { type: "control", key: control.key };
+        const button = controlButton(control, () => send(message), bar);
         if (control.highlight) button.classList.add("rb-primary");
       }
     }

@@ -519,8 +519,14 @@ class Chiritsumo(Game[State, Action]):
             top = max(totals)
             winners = tuple(i for i, t in enumerate(totals) if t == top)
             names_ja = "・".join(f"席 {i + 1}" for i in winners)
-            names_en = ", ".join(f"seat {i + 1}" for i in winners)
-            return self._finish(state, totals, winners, "hako-end", f"30 点を超えた人が出たので終了。最高点 {top} 点の {names_ja} の勝ち", f"Someone passed 30: {names_en} win with {top}")
+            names_en = " and ".join(f"Seat {i + 1}" for i in winners)
+            verb_en = "wins" if len(winners) == 1 else "share the win"
+            tie_ja = "（同点で勝利を分け合います）" if len(winners) > 1 else ""
+            return self._finish(
+                state, totals, winners, "hako-end",
+                f"30 点を超えた人が出たので終了。最高点 {top} 点の {names_ja} の勝ち{tie_ja}",
+                f"Someone passed 30: {names_en} {verb_en} with {top}",
+            )
         return self._new_round(state)
 
     def _finish(self, state: State, totals: tuple[int, ...], winners: tuple[int, ...], reason: str, ja: str, en: str) -> State:

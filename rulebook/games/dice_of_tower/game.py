@@ -157,14 +157,27 @@ class DiceOfTower(Game[State, Action]):
     def _rare_cases(self, state: State, towers: tuple[tuple[int, ...], ...], outcomes: list[tuple[Action, float]]) -> list[tuple[Action, float]]:
         """Table mode (DT-8): an earthquake topples a tower (nobody loses a die), or another seat bumps the table
         (that seat loses one); entered at the collapse check, weighed ``RARE_CASE`` each, taken from "stood"."""
-        bottoms = [t[0] for t in towers if len(t) >= 2]
+        tall = [t for t in towers if len(t) >= 2]
         others = [s for s in range(state.players) if s != state.turn]
-        if not bottoms:
+        if not tall:
             return outcomes
-        quakes = [(Quake(b), collapse.RARE_CASE / len(bottoms)) for b in bottoms]
-        bumps = [(Bump(s, b), collapse.RARE_CASE / (len(bottoms) * len(others))) for s in others for b in bottoms]
+        each = collapse.RARE_CASE / len(tall)
+        quakes = [(Quake(t[0], k), p) for t in tall for k, p in self._ways(state, len(t), each)]
+        bumps = [(Bump(s, t[0], k), p / len(others)) for s in others for t in tall for k, p in self._ways(state, len(t), each)]
         stand, rest = outcomes[0], outcomes[1:]
         return [(stand[0], stand[1] - 2 * collapse.RARE_CASE)] + rest + quakes + bumps
+
+    @staticmethod
+    def _ways(state: State, height: int, p: float) -> list[tuple[int, float]]:
+        """How a fall of a tower of ``height`` may end, as (levels still standing, chance), sharing ``p``.
+
+        Digital mode keeps the model of DT-4: a tower falls whole (0 levels stand). At a real table
+        (DT-9) any number of its lowest levels may still stand, 0 to ``height`` − 1: the entries exist and
+        share the model's chance evenly (what bots weigh; the real table decides).
+        """
+        if not state.table or height <= 1:
+            return [(0, p)]
+        return [(k, p / height) for k in range(height)]
 
     def place_risk(self, state: State, die: int, onto: int) -> float:
         """The model's chance that setting ``die`` on the tower topped by ``onto`` collapses it."""
@@ -191,12 +204,13 @@ class DiceOfTower(Game[State, Action]):
         if phase == PLACE_RISK:
             pending = state.pending
             p = self.place_risk(state, pending.die, pending.onto)
-            bottom = state.towers[tower_index(state)[pending.onto]][0]
-            outcomes: list[tuple[Action, float]] = [(STAND, 1 - p), (Burst(bottom), p)]
+            target = state.towers[tower_index(state)[pending.onto]]
+            outcomes: list[tuple[Action, float]] = [(STAND, 1 - p)] + [(Burst(target[0], k), q) for k, q in self._ways(state, len(target), p)]
             return self._rare_cases(state, self._placed_towers(state), outcomes) if state.table else outcomes
         if phase == REROLL_RISK:
             risks = self.reroll_risks(state)
-            outcomes = [(STAND, 1 - sum(p for _, p in risks))] + [(Burst(b), p) for b, p in risks]
+            heights = {t[0]: len(t) for t in state.towers}
+            outcomes = [(STAND, 1 - sum(p for _, p in risks))] + [(Burst(b, k), q) for b, p in risks for k, q in self._ways(state, heights[b], p)]
             return self._rare_cases(state, state.towers, outcomes) if state.table else outcomes
         return []
 
@@ -270,6 +284,28 @@ class DiceOfTower(Game[State, Action]):
         if phase == TURN and singles(state, mine):
             raise IllegalAction("reroll", f"{who_ja}: 置けるダイスがないときは、まず 1 段の自分のダイスを全部振りなおします。", f"{who_en}: with no placement, first re-roll all your lone dice.")
 
+    def check_chance(self, state: State, action: Action) -> None:
+        """The shared check, with the reason spelled out for a partial collapse that cannot be (DT-9)."""
+        keep = getattr(action, "keep", 0)
+        if keep and not any(a == action for a, p in self.chance_outcomes(state) if p > 0):
+            index = tower_index(state)
+            tower = getattr(action, "tower", -1)
+            if not state.table:
+                raise IllegalAction(
+                    "table-mode",
+                    "画面で遊ぶときは、崩れたタワーは全部倒れます（一部だけ残る崩れは実物のダイスの入力だけです）。",
+                    "On screen a fallen tower falls whole; a tower that partly stands is entered only in table mode.",
+                )
+            whole = type(action)(**{**vars(action), "keep": 0})
+            if tower in index and any(a == whole for a, p in self.chance_outcomes(state) if p > 0):
+                height = len(state.towers[index[tower]]) + (1 if state.phase == PLACE_RISK and not isinstance(action, Burst) and state.pending and state.towers[index[tower]][-1] == state.pending.onto else 0)
+                raise IllegalAction(
+                    "collapse",
+                    f"ダイス {tower} の上のタワーは {height} 段です。残った段数は 0〜{height - 1} で入力します（少なくとも 1 個は落ちています）。",
+                    f"The tower on die {tower} has {height} levels: the levels still standing are 0 to {height - 1} (at least one die fell).",
+                )
+        super().check_chance(state, action)
+
     def _check_own_single(self, state: State, die: int, mine: int, rule: str) -> None:
         who = self.remover(state) if state.phase == LOSE else state.turn
         who_ja, who_en = seat_ja(who), seat_en(who)
@@ -336,8 +372,8 @@ class DiceOfTower(Game[State, Action]):
                 return self._place(state._replace(pending=None), pending.die, pending.onto)
             last_single = len(singles(state)) == 1
             state = self._remove(state, pending.die)
-            state = self._fall(state, action.tower)._replace(  # type: ignore[union-attr]
-                then=Then.FALL_PLACE, pending=None, last_single=last_single, last=Event("burst-place", state.turn, pending.die, action.tower)  # type: ignore[union-attr]
+            state = self._fall(state, action.tower, action.keep)._replace(  # type: ignore[union-attr]
+                then=Then.FALL_PLACE, pending=None, last_single=last_single, last=Event("burst-place", state.turn, pending.die, action.tower, action.keep)  # type: ignore[union-attr]
             )
             return state if state.queue else self._after_roll(state)
         if phase in (PLACE_RISK, REROLL_RISK) and kind in (Quake, Bump):
@@ -346,8 +382,8 @@ class DiceOfTower(Game[State, Action]):
             if kind is Stand:
                 return state._replace(phase=AFTER_REROLL)
             last_single = len(singles(state)) == 1  # DT-6: the re-rolled die was the table's last lone die
-            state = self._fall(state, action.tower)._replace(  # type: ignore[union-attr]
-                then=Then.FALL_REROLL, last_single=last_single, last=Event("burst-reroll", state.turn, -1, action.tower)  # type: ignore[union-attr]
+            state = self._fall(state, action.tower, action.keep)._replace(  # type: ignore[union-attr]
+                then=Then.FALL_REROLL, last_single=last_single, last=Event("burst-reroll", state.turn, -1, action.tower, action.keep)  # type: ignore[union-attr]
             )
             return state if state.queue else self._after_roll(state)
         if phase == LOSE:
@@ -377,10 +413,10 @@ class DiceOfTower(Game[State, Action]):
         if placing:
             state = state._replace(towers=self._placed_towers(state), pending=None)
         if isinstance(action, Quake):
-            then, loser, event = (Then.QUAKE_PLACE if placing else Then.QUAKE_REROLL), -1, Event("quake", state.turn, -1, action.tower)
+            then, loser, event = (Then.QUAKE_PLACE if placing else Then.QUAKE_REROLL), -1, Event("quake", state.turn, -1, action.tower, action.keep)
         else:
-            then, loser, event = (Then.BUMP_PLACE if placing else Then.BUMP_REROLL), action.seat, Event("bump", action.seat, -1, action.tower)
-        state = self._fall(state, action.tower)._replace(then=then, loser=loser, last=event)
+            then, loser, event = (Then.BUMP_PLACE if placing else Then.BUMP_REROLL), action.seat, Event("bump", action.seat, -1, action.tower, action.keep)
+        state = self._fall(state, action.tower, action.keep)._replace(then=then, loser=loser, last=event)
         return state if state.queue else self._after_roll(state)
 
     def _resume(self, state: State) -> State:
@@ -395,11 +431,14 @@ class DiceOfTower(Game[State, Action]):
         removed[die] = True
         return state._replace(removed=tuple(removed), towers=tuple(t for t in state.towers if t != (die,)))
 
-    def _fall(self, state: State, bottom: int) -> State:
-        """The tower on ``bottom`` falls: its dice lie alone, to be rolled anew (DT-4)."""
+    def _fall(self, state: State, bottom: int, keep: int = 0) -> State:
+        """The tower on ``bottom`` falls above its ``keep`` lowest levels: the fallen dice lie alone, to be rolled
+        anew (DT-4) or entered as they lie; the levels that stand stay as they are, faces and all (DT-9:
+        「崩れても2段以上残ったタワーはそのままの状態で継続」; one level left is a lone die that did not move)."""
         index = tower_index(state)
-        fallen = state.towers[index[bottom]]
-        towers = sorted([t for t in state.towers if t[0] != bottom] + [(d,) for d in fallen])
+        tower = state.towers[index[bottom]]
+        standing, fallen = tower[:keep], tower[keep:]
+        towers = sorted([t for t in state.towers if t[0] != bottom] + ([standing] if standing else []) + [(d,) for d in fallen])
         faces = list(state.faces)
         for d in fallen:
             faces[d] = 0

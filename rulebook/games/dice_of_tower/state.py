@@ -69,6 +69,8 @@ class Event(NamedTuple):
     seat: int
     die: int = -1
     tower: int = -1
+    standing: int = 0
+    """Table mode (DT-9): the levels of the fallen tower still standing (0: it fell whole)."""
 
 
 class State(NamedTuple):

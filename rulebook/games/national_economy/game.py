@@ -179,23 +179,40 @@ class NationalEconomy(Game[State, Action]):
         return state.workers[seat] * self.wage(state) + self.tax(state)
 
     def sale_options(self, state: State, seat: int) -> list[tuple[int, ...]]:
-        """The legal sets of building numbers to sell (NE-2; solo rule 1: one per kind)."""
+        """The legal sets of building numbers to sell (NE-2; solo rule 1: one per kind, NE-8)."""
         idx = self.sellable(state, seat)
         shortfall = self.due(state, seat) - state.money[seat]
-        values = [self.sale_value(state, state.buildings[i].kind) for i in idx]
-        sets = [tuple(idx[j] for j in s) for s in legal_sales(shortfall, values)]
         if state.mode == SOLO1:
-            kinds = state.buildings
-            distinct = [s for s in sets if len({kinds[i].kind for i in s}) == len(s)]
-            if sum(values) < shortfall:  # NE-2: even all of them do not cover it: all are sold, kinds regardless
-                distinct = sets
-            elif not distinct and sets:  # [choice] no set of one per kind covers it: one of each kind
-                seen: dict[int, int] = {}
-                for i in sets[-1]:
-                    seen.setdefault(kinds[i].kind, i)
-                distinct = [tuple(sorted(seen.values()))]
-            sets = distinct
-        return sets
+            return self._solo1_sale_options(state, idx, shortfall)
+        values = [self.sale_value(state, state.buildings[i].kind) for i in idx]
+        return [tuple(idx[j] for j in s) for s in legal_sales(shortfall, values)]
+
+    def one_of_each_kind(self, state: State, idx: list[int]) -> tuple[int, ...]:
+        """The first building (lowest number) of every kind among ``idx``: the most solo rule 1 can ever sell.
+
+        Once one building of a kind is sold it stands in the public area, and a kind already there
+        cannot be sold (「建物は1種類につき1つしか共有建物置き場に並べられない」), so a sale never holds
+        two of a kind; buildings of one kind are worth the same, so which one goes does not matter.
+        """
+        first: dict[int, int] = {}
+        for i in idx:
+            first.setdefault(state.buildings[i].kind, i)
+        return tuple(sorted(first.values()))
+
+    def _solo1_sale_options(self, state: State, idx: list[int], shortfall: int) -> list[tuple[int, ...]]:
+        """NE-8: the excess-sale rule over sets of one building per kind; when even one of every sellable
+        kind does not cover what is owed, that set is the only sale (and the wages then end the game)."""
+        if shortfall <= 0:
+            return [()]
+        each = self.one_of_each_kind(state, idx)
+        if sum(self.sale_value(state, state.buildings[i].kind) for i in each) < shortfall:
+            return [each]
+        values = [self.sale_value(state, state.buildings[i].kind) for i in idx]
+        kinds = state.buildings
+        sets = [tuple(idx[j] for j in s) for s in legal_sales(shortfall, values)]
+        # one of every kind covers it, so a set of one per kind that is not too much exists (drop any
+        # building from a covering set while it still covers): the list is never empty
+        return [s for s in sets if len({kinds[i].kind for i in s}) == len(s)]
 
     def _hire_target(self, state: State, seat: int, kind: int) -> int:
         eff = _EFFECT[kind]
@@ -390,7 +407,15 @@ class NationalEconomy(Game[State, Action]):
             raise _err("excess-sale", "売る建物は番号の小さい順に、重複なしで書きます。", "List the buildings to sell once each, in ascending order.")
         if state.mode == SOLO1 and len({state.buildings[i].kind for i in chosen}) < len(chosen):
             raise _err("solo-sale", "1人用ルールでは同じ種類の建物は 1 つしか売れません。", "Solo rule 1: only one building of a kind may be sold.")
+        each = self.one_of_each_kind(state, sorted(mine))
         shortfall = self.due(state, state.turn) - state.money[state.turn]
+        if state.mode == SOLO1 and each and sum(self.sale_value(state, state.buildings[i].kind) for i in each) < shortfall:
+            shown = ",".join(str(i) for i in each)
+            raise _err(
+                "solo-sale",
+                f"各種類 1 つずつ売っても払えないので、売れる種類を 1 つずつすべて売ります: sell {shown}（そのあとゲームオーバー）。",
+                f"Even one of every sellable kind does not cover what you owe, so you sell one of each kind: sell {shown} (and the game is lost).",
+            )
         total = sum(self.sale_value(state, state.buildings[i].kind) for i in chosen)
         if total < shortfall:
             raise _err("excess-sale", f"売却額 ${total} では不足 ${shortfall} を払えません。売れる建物は売らなければなりません。", f"Selling ${total} does not cover the shortfall of ${shortfall}: sellable buildings must be sold.")

@@ -8,7 +8,9 @@ and option set: every legal action and chance outcome met (text and
 words, case, spacing, a token more or less) with what the old parser made of
 them (the action, or a refusal). The declared forms must write and read
 exactly the same; then seeded walks round-trip every legal action of many
-states through ``str`` -> ``parse``.
+states through ``str`` -> ``parse``. (Dice of Tower's falls later gained a
+``keep`` field, default 0, written only when set: their texts are unchanged,
+their ``repr`` in the corpus shows ``keep=0``.)
 """
 
 from __future__ import annotations
@@ -28,11 +30,18 @@ CORPUS = json.loads((Path(__file__).parent / "data" / "action_texts.json").read_
 GAMES = sorted(all_games())
 
 
-def test_the_corpus_covers_every_game():
-    assert sorted(CORPUS) == GAMES
+#: The games whose texts predate the declared forms: the corpus holds exactly these. A game made later (``rulebook
+#: new``, issue 32) has no old texts to match; it is checked by the round trip of its legal actions alone
+#: (``test_seeded_walks_round_trip_every_legal_action``).
+OLD_GAMES = sorted(set(CORPUS) & set(GAMES))
 
 
-@pytest.mark.parametrize("name", GAMES)
+def test_the_corpus_names_only_games_that_exist():
+    assert set(CORPUS) <= set(GAMES), "a game of the corpus is gone: drop its entry"
+    assert len(OLD_GAMES) >= 12  # the games the corpus was written from
+
+
+@pytest.mark.parametrize("name", OLD_GAMES)
 def test_old_texts_print_and_parse_as_before(name):
     game = get_game(name)
     for text, old_repr in CORPUS[name]["actions"].items():
@@ -41,7 +50,7 @@ def test_old_texts_print_and_parse_as_before(name):
         assert str(action) == text
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", OLD_GAMES)
 def test_typed_variants_read_or_are_refused_as_before(name):
     game = get_game(name)
     for text, (old_repr, old_str) in CORPUS[name]["read"].items():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from rulebook.games.dice_of_tower import ENGINE as GAME
-from rulebook.games.dice_of_tower.actions import Face, Place
+from rulebook.games.dice_of_tower.actions import Burst, Face, Place
 from rulebook.games.dice_of_tower.state import Phase
 from widgets.views.dice_of_tower.present import Page, present
 from widgets.views.dice_of_tower.report import describe, outcome_html
@@ -120,3 +120,32 @@ def test_a_bump_asks_the_seat_that_bumped_to_remove_a_die() -> None:
     vm = view(state, Page(acting=True))
     assert vm.caption.startswith("Seat 2: You bumped the table") and vm.rule == "table-mode"
     assert any("Seat 2 bumped the table" in m.text for m in vm.messages)
+
+
+def test_dt9_a_fall_that_may_leave_levels_standing_asks_how_many_in_a_second_step() -> None:
+    """DT-9 (「崩れても2段以上残ったタワーはそのままの状態で継続」): the burst entry of a tower of three opens the
+    question; its answers are the engine's `burst 8`, `burst 8 keep 1`, `burst 8 keep 2`, and a way back."""
+    state = table([[(6, 2)], [(8, 5), (1, 2), (14, 5)], [(10, 3)]], options={**PERFECT, "mode": "table"})
+    risky = GAME.apply(state, Place(6, 14))
+    vm = view(risky, Page(entering=True))
+    opener = vm.control("burst-8")
+    assert opener.enabled and opener.action == "" and opener.label.endswith("…")  # a page-only step
+    for lang in ("en", "ja"):
+        vm = view(risky, Page(entering=True, falling="burst 8"), lang)
+        assert [c.key for c in vm.controls] == ["keep-0", "keep-1", "keep-2", "fall-back"] and vm.rule == "collapse"
+        assert [c.action for c in vm.controls] == ["burst 8", "burst 8 keep 1", "burst 8 keep 2", ""]
+        assert all(c.enabled for c in vm.controls)
+    vm = view(risky, Page(entering=True, falling="burst 8"))
+    assert "3 high" in vm.caption and vm.control("keep-2").label == "2 levels stand" and vm.control("keep-1").label == "1 level stands"
+    assert "3 段" in view(risky, Page(entering=True, falling="burst 8"), "ja").caption
+    fell = GAME.apply(GAME.apply(risky, Burst(8, 2)), Face(3))
+    assert any("2 levels still stand." in m.text for m in view(fell).messages)
+    assert "2 levels still stand." in describe(risky, Burst(8, 2), fell, Page(), "en")
+    assert "2 段は残っています" in describe(risky, Burst(8, 2), fell, Page(), "ja")
+
+
+def test_dt9_a_stale_levels_question_falls_back_to_the_entries() -> None:
+    """A fall chosen for a check that is over (or a lone die that can only fall whole) shows the plain entries."""
+    risky = GAME.apply(table([[(0, 2)], [(8, 5)], [(1, 3)]], options={"mode": "table"}), Place(0, 8))
+    vm = view(risky, Page(entering=True, falling="burst 8"))
+    assert vm.control("burst-8").action == "burst 8" and vm.control("stand").enabled

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulebook.core import CHANCE
-from rulebook.games.dice_of_tower.actions import Face, Place
+from rulebook.games.dice_of_tower.actions import Burst, Face, Place
 from rulebook.games.dice_of_tower.state import Phase
 from widgets import GameApp
 
@@ -127,3 +127,31 @@ def test_a_table_mode_link_starts_the_real_table_rules():
     app = GameApp("dice_of_tower", lang="en", table=True)
     assert app.match.table and app.match.options["mode"] == "table"
     assert GameApp("dice_of_tower", lang="en").match.options["mode"] == "digital"
+
+
+def test_dt9_a_partial_burst_is_entered_with_two_taps_on_the_page() -> None:
+    """DT-9 at a real table: tap the tower that fell, then how many levels still stand (`burst 8 keep 1`);
+    "back" returns to the entries; a page-only key that is no entry is refused and changes nothing."""
+    app = GameApp("dice_of_tower", lang="en", seed=1)
+    app.start({"players": 2, "mode": "table", "height_risk": 0, "step_risk": 0, "reroll_risk": 0}, seed=1, seats=["human", "human"], table=True)
+    state = app.match.state
+    faces, removed = [0] * 16, [True] * 16
+    for die, face in ((6, 2), (8, 5), (1, 2), (14, 5), (10, 3)):
+        faces[die], removed[die] = face, False
+    app.match._states[-1] = state._replace(faces=tuple(faces), removed=tuple(removed), towers=((6,), (8, 1, 14), (10,)), phase=Phase.TURN, turn=0, queue=())
+    app.view.refresh()
+    send(app, {"type": "die", "die": 6})
+    send(app, {"type": "die", "die": 14})
+    assert app.match.state.phase == Phase.PLACE_RISK and board(app)["mode"] == "entry"
+    plies = len(app.match.actions)
+    send(app, {"type": "control", "key": "burst-8"})
+    assert [c["key"] for c in app.view.board.view["controls"]] == ["keep-0", "keep-1", "keep-2", "fall-back"]
+    send(app, {"type": "control", "key": "fall-back"})
+    assert control(app, "burst-8")["action"] == "" and len(app.match.actions) == plies
+    send(app, {"type": "control", "key": "burst-99"})
+    assert app.error is not None and app.error.rule_id == "collapse" and len(app.match.actions) == plies
+    send(app, {"type": "control", "key": "burst-8"})
+    send(app, {"type": "play", "action": control(app, "keep-1")["action"]})
+    assert app.match.actions[-1] == Burst(8, 1)
+    assert (8,) in app.match.state.towers and app.match.state.queue == (1, 14)
+    assert [c["key"] for c in app.view.board.view["controls"]][:6] == [f"face-{v}" for v in range(1, 7)]  # the fallen dice are entered

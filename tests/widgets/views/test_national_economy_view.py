@@ -11,8 +11,9 @@ from rulebook.core import CHANCE, SPECTATOR
 from rulebook.games.national_economy import ENGINE
 from rulebook.games.national_economy.actions import Place, Sell
 from rulebook.games.national_economy.data import BY_CODE, KINDS_T
-from rulebook.games.national_economy.state import Building
+from rulebook.games.national_economy.state import SELL, Building
 from widgets import GameApp
+from widgets.views.national_economy.present import sale_label
 
 
 def board(app: GameApp) -> dict:
@@ -209,3 +210,24 @@ def test_a_seats_page_is_the_same_whatever_the_other_hand_holds() -> None:
         app.refresh()
         pages.append((json.dumps(app.view.board.view, sort_keys=True), app.status.value, app.view.vm.caption))
     assert pages[0] == pages[1]
+
+
+def test_solo1_short_even_one_of_each_kind_offers_that_sale_and_says_the_game_is_lost() -> None:
+    """NE-8 on the page: farm, farm and design office, $0, $28 due: one button, one farm and the design office,
+    worded as a loss (solo rules have no tokens); pressing it ends the game with the farm kept (6 points)."""
+    app = GameApp(ENGINE, lang="en", seed=5, options={"players": 1, "mode": "solo1"}, seats=["human"])
+    state = app.match.state
+    buildings = state.buildings + tuple(Building(BY_CODE[c], 0) for c in ("farm", "farm", "design"))
+    selling = state._replace(phase=SELL, turn=0, round=8, money=(0,), workers=(5,), idle=(5,), buildings=buildings,
+                             placed=((),) * len(buildings), paying=(0,))
+    app.match._states[-1] = selling
+    app.refresh()
+    assert ENGINE.due(selling, 0) == 28
+    labels = [c.label for c in app.view.vm.controls]
+    assert labels == ["Sell Farm, Design office ($14 short: game over)"]
+    app.view._press(app.view.vm.controls[0])
+    assert app.error is None and app.match.is_over
+    outcome = ENGINE.outcome(app.match.state)
+    assert outcome.scores == (6,) and "game over (6 points)" in outcome.summary("en")
+    ja = sale_label(ENGINE.observe(selling, 0), ENGINE.legal_actions(selling)[0], "ja")
+    assert ja == "農場・設計事務所を売る（$14 足りずゲームオーバー）"

@@ -16,7 +16,7 @@ import ipywidgets as w
 from rulebook.core import CHANCE, HUMAN, IllegalAction, Outcome
 from rulebook.core.examples import ExampleSpec
 from rulebook.games.dice_of_tower import collapse
-from rulebook.games.dice_of_tower.actions import Burst, Face, Off, Pass, Place, Remove, Reroll, Stand, parse
+from rulebook.games.dice_of_tower.actions import Bump, Burst, Face, Off, Pass, Place, Quake, Remove, Reroll, Stand, parse
 from rulebook.games.dice_of_tower.state import Phase, State
 from widgets.game_page.context import PageContext
 
@@ -24,7 +24,7 @@ from ...base import GameBoard, asset, esm
 from ..base import BaseView
 from ..model import Engine, as_int, engine_for, refuse, short
 from .examples import example_view
-from .present import Page, present, status_line
+from .present import FALLS, Page, fall_key, present, status_line
 from .report import describe, hint_html, outcome_html
 from .report import label as die_label
 from .texts import WORDS
@@ -53,6 +53,8 @@ class View(BaseView):
         self.widget = self.board
         self.picked: int | None = None
         self._pick_key: tuple | None = None
+        self.falling = ""
+        """Table mode (DT-9): the fall entered first ("burst 8"); the page then asks how many levels stand."""
         self.players_input = self.players_dropdown([2, 3, 4], 2)
         self.sizes_input = w.Dropdown(options=[("", s) for s in SIZES], value=SIZES[0])
         self.sizes_input.add_class("rb-sizes")
@@ -125,7 +127,8 @@ class View(BaseView):
             self._pick_key = key
             if self.picked is not None and not any(isinstance(a, Place) and a.die == self.picked for a in self.engine().legal):
                 self.picked = None
-        return Page(seats=tuple(match.seats), acting=self.context.acting(), entering=self._entering(), ply=len(match.actions), picked=self.picked)
+            self.falling = ""  # a levels question lasts while nothing else happens
+        return Page(seats=tuple(match.seats), acting=self.context.acting(), entering=self._entering(), ply=len(match.actions), picked=self.picked, falling=self.falling)
 
     def engine(self) -> Engine:
         """The engine's facts for the person on this page (table-mode entries count as theirs)."""
@@ -139,7 +142,7 @@ class View(BaseView):
         return example_view(self.context.game, spec, lang)
 
     def handles(self, action: Any) -> bool:
-        return isinstance(action, (Place, Reroll, Pass, Remove, Face, Off, Stand, Burst))
+        return isinstance(action, (Place, Reroll, Pass, Remove, Face, Off, Stand, Burst, Quake, Bump))
 
     # ----- board messages -----------------------------------------------------------------------------------
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -158,6 +161,22 @@ class View(BaseView):
             self.context.play(parse(text))
         elif kind == "die":
             self.tap_die(content.get("die"))
+        elif kind == "control":
+            self.tap_control(content.get("key"))
+
+    def tap_control(self, raw: Any) -> None:
+        """A page-only entry (table mode, DT-9): a fall that may have left levels standing, or "back" from its question."""
+        if not self._entering():
+            raise refuse(WORDS, "table-mode", "not_your_move")
+        key = raw if isinstance(raw, str) and len(raw) <= 30 else ""
+        if key == "fall-back":
+            self.falling = ""
+        else:
+            legal = {fall_key(a).replace(" ", "-"): fall_key(a) for a in self.engine().legal if isinstance(a, FALLS)}
+            if key not in legal:
+                raise refuse(WORDS, "collapse", "no_such_fall", entry=short(raw, 20))
+            self.falling = legal[key]
+        self.context.tapped()
 
     def tap_die(self, raw: Any) -> None:
         """A tap on a die: pick a lone die, place the picked one on a top, or remove a die after a burst."""

@@ -5,7 +5,9 @@ draws: the towers in side view (each die with its colour, size and face),
 the dice that may be picked glowing, and, once one is picked, the tops it
 may go on (with the model's collapse chance); the controls (re-roll, pass,
 and in table mode the real dice and the "stood"/"burst"/"die left the
-table" entries) are enabled or disabled with the engine's own reason.
+table" entries) are enabled or disabled with the engine's own reason. A
+fall of a tower that may have stood in part (DT-9) takes two taps: which
+tower fell (a page-only control), then how many of its levels still stand.
 Every legality fact comes from ``engine.legal``.
 """
 
@@ -35,6 +37,8 @@ class Page:
     entering: bool = False
     ply: int = 0
     picked: int | None = None
+    falling: str = ""
+    """Table mode (DT-9): the fall chosen first ("burst 8", "quake 8", "bump 1 8"); its levels are asked next."""
 
 
 def name(seat: int, page: Page, lang: str) -> str:
@@ -100,7 +104,7 @@ def present(o: DiceOfTowerObservation, engine: Engine, page: Page, lang: str) ->
             controls.append(Control.for_action("reroll", WORDS("reroll", lang), REROLL, engine, lang, highlight=REROLL in legal))
             controls.append(Control.for_action("pass", WORDS("pass", lang), PASS, engine, lang, highlight=PASS in legal))
     elif mode == "entry":
-        caption, rule, controls = entry_controls(o, engine, lang)
+        caption, rule, controls = entry_controls(o, engine, lang, page.falling)
     elif mode == "over":
         caption, rule = WORDS("caption_over", lang), "game-end"
     else:
@@ -148,8 +152,63 @@ def present(o: DiceOfTowerObservation, engine: Engine, page: Page, lang: str) ->
     return ViewModel(status=status_line(o, page, lang), caption=caption, board=board, controls=tuple(controls), messages=tuple(messages), rule=rule)
 
 
-def entry_controls(o: DiceOfTowerObservation, engine: Engine, lang: str) -> tuple[str, str, list[Control]]:
-    """Table mode: the engine's chance outcomes as entries (the real die's face, stood, which tower burst, off)."""
+FALLS = (Burst, Quake, Bump)
+
+
+def fall_key(action: Burst | Quake | Bump) -> str:
+    """The text of a fall with its levels left out ("burst 8 keep 2" -> "burst 8"): the first of the two taps."""
+    return str(type(action)(**{**vars(action), "keep": 0}))
+
+
+def fall_label(o: DiceOfTowerObservation, action: Burst | Quake | Bump, lang: str) -> str:
+    """The entry's words: which tower fell, and how (a burst, an earthquake, a seat bumping the table)."""
+    die = label(o, action.tower, lang, face=False)
+    if isinstance(action, Burst):
+        return WORDS("burst", lang, die=die)
+    if isinstance(action, Quake):
+        return WORDS("quake", lang, die=die)
+    return WORDS("bump", lang, seat=seat_label(action.seat, (HUMAN,) * o.players, lang), die=die)
+
+
+def fall_entries(o: DiceOfTowerObservation, engine: Engine, lang: str) -> list[Control]:
+    """One entry per tower that may have fallen, in the order burst, earthquake, bump (DT-8 after the ordinary
+    entries). A fall that may have left levels standing (DT-9) opens the levels question (a page-only control);
+    a fall that can only be whole is the move itself."""
+    groups: dict[str, list[Burst | Quake | Bump]] = {}
+    for kind in FALLS:
+        for action in engine.legal:
+            if isinstance(action, kind):
+                groups.setdefault(fall_key(action), []).append(action)
+    controls = []
+    for key, actions in groups.items():
+        whole = min(actions, key=lambda a: a.keep)
+        css = key.replace(" ", "-")
+        if len(actions) == 1:
+            controls.append(Control.for_action(css, fall_label(o, whole, lang), whole, engine, lang))
+        else:
+            controls.append(Control(css, WORDS("fall_more", lang, entry=fall_label(o, whole, lang))))
+    return controls
+
+
+def levels_controls(o: DiceOfTowerObservation, engine: Engine, lang: str, falling: str) -> tuple[str, list[Control]] | None:
+    """DT-9, the second tap: how many levels of the chosen tower still stand (0 = it fell whole), and a way back."""
+    actions = sorted((a for a in engine.legal if isinstance(a, FALLS) and fall_key(a) == falling), key=lambda a: a.keep)
+    if len(actions) < 2:
+        return None
+    first = actions[0]
+    height = len(actions)
+    caption = WORDS("caption_levels", lang, entry=fall_label(o, first, lang), height=height)
+    controls = [
+        Control.for_action(f"keep-{a.keep}", WORDS("keep_none", lang) if a.keep == 0 else WORDS("keep_levels", lang, n=a.keep), a, engine, lang)
+        for a in actions
+    ]
+    controls.append(Control("fall-back", WORDS("fall_back", lang)))
+    return caption, controls
+
+
+def entry_controls(o: DiceOfTowerObservation, engine: Engine, lang: str, falling: str = "") -> tuple[str, str, list[Control]]:
+    """Table mode: the engine's chance outcomes as entries (the real die's face, stood, which tower burst, off;
+    DT-9: then how many of its levels still stand)."""
     controls: list[Control] = []
     if o.phase == "roll":
         die = o.queue[0]
@@ -158,19 +217,13 @@ def entry_controls(o: DiceOfTowerObservation, engine: Engine, lang: str) -> tupl
             controls.append(Control.for_action(f"face-{v}", WORDS("face", lang, face=v), Face(v), engine, lang))
         controls.append(Control.for_action("off", WORDS("off", lang), Off(), engine, lang))
         return caption, "chance", controls
+    levels = levels_controls(o, engine, lang, falling) if falling else None
+    if levels is not None:
+        caption, controls = levels
+        return caption, "collapse", controls
     caption = WORDS("caption_entry_risk", lang)
     controls.append(Control.for_action("stand", WORDS("stand", lang), Stand(), engine, lang))
-    for action in engine.legal:
-        if isinstance(action, Burst):
-            controls.append(Control.for_action(f"burst-{action.tower}", WORDS("burst", lang, die=label(o, action.tower, lang, face=False)), action, engine, lang))
-    # DT-8: the source's rare cases, after the ordinary entries (an earthquake; another seat bumping the table)
-    for action in engine.legal:
-        if isinstance(action, Quake):
-            controls.append(Control.for_action(f"quake-{action.tower}", WORDS("quake", lang, die=label(o, action.tower, lang, face=False)), action, engine, lang))
-    for action in engine.legal:
-        if isinstance(action, Bump):
-            who = seat_label(action.seat, (HUMAN,) * o.players, lang)
-            controls.append(Control.for_action(f"bump-{action.seat}-{action.tower}", WORDS("bump", lang, seat=who, die=label(o, action.tower, lang, face=False)), action, engine, lang))
+    controls.extend(fall_entries(o, engine, lang))
     return caption, "collapse", controls
 
 
@@ -179,27 +232,34 @@ def last_messages(o: DiceOfTowerObservation, page: Page, lang: str) -> list[Mess
     out: list[Message] = []
     last = o.last
     if last is not None:
-        kind, seat, die, tower = last
+        kind, seat, die, tower = last[:4]
         prefix = WORDS("prefix", lang, seat=name(seat, page, lang))
         if kind == "place":
             height = next((len(t) for t in o.towers if die in t), 0)
             out.append(Message("info", WORDS("last_place", lang, prefix=prefix, die=label(o, die, lang), onto=label(o, tower, lang), height=height), "place"))
         elif kind in ("burst-place", "burst-reroll"):
-            out.append(Message("notice", WORDS(f"last_{kind.replace('-', '_')}", lang, prefix=prefix, die=label(o, die, lang, face=False) if die >= 0 else "", tower=label(o, tower, lang, face=False)), "collapse"))
+            text = WORDS(f"last_{kind.replace('-', '_')}", lang, prefix=prefix, die=label(o, die, lang, face=False) if die >= 0 else "", tower=label(o, tower, lang, face=False))
+            out.append(Message("notice", text + standing_words(last, lang), "collapse"))
         elif kind == "remove":
             out.append(Message("info", WORDS("last_remove", lang, prefix=prefix, die=label(o, die, lang)), "lose-die"))
         elif kind == "pass":
             out.append(Message("info", WORDS("last_pass", lang, prefix=prefix), "reroll"))
         elif kind == "quake":
-            out.append(Message("notice", WORDS("last_quake", lang, tower=label(o, tower, lang, face=False)), "table-mode"))
+            out.append(Message("notice", WORDS("last_quake", lang, tower=label(o, tower, lang, face=False)) + standing_words(last, lang), "table-mode"))
         elif kind == "bump":
-            out.append(Message("notice", WORDS("last_bump", lang, seat=name(seat, page, lang), tower=label(o, tower, lang, face=False)), "table-mode"))
+            out.append(Message("notice", WORDS("last_bump", lang, seat=name(seat, page, lang), tower=label(o, tower, lang, face=False)) + standing_words(last, lang), "table-mode"))
         elif kind == "off":
             out.append(Message("notice", WORDS("last_off", lang, die=label(o, die, lang, face=False)), "table-mode"))
     if o.rounds and o.phase == "roll" and o.then == "deal":
         scores = ", ".join(f"{colour_name(c, lang)} {p}" for c, p in enumerate(o.rounds[-1]))
         out.append(Message("info", WORDS("round_over", lang, round=len(o.rounds), scores=scores), "scoring"))
     return out
+
+
+def standing_words(last: list[Any], lang: str) -> str:
+    """DT-9: " 2 levels still stand." after a fall that left levels standing (nothing when it fell whole)."""
+    standing = last[4] if len(last) > 4 else 0
+    return WORDS("last_standing", lang, n=standing) if standing else ""
 
 
 def score_rows(o: DiceOfTowerObservation, page: Page, lang: str) -> dict[str, Any]:

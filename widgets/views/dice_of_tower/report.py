@@ -39,6 +39,8 @@ def describe(before: State, action: Any, after: State, page: Page, lang: str) ->
         line = who + e(WORDS("log_remove", lang, die=label(before, action.die, lang)))
     elif isinstance(action, Burst):
         line = who + e(WORDS("log_burst", lang, tower=label(before, action.tower, lang, face=False)))
+        if action.keep:  # DT-9: the levels that still stand
+            line += e(WORDS("last_standing", lang, n=action.keep))
     elif isinstance(action, Off):
         line = e(WORDS("log_off", lang, die=label(before, before.queue[0], lang, face=False)))
     elif isinstance(action, Face) and before.then == Then.REROLL and len(before.queue) == 1:

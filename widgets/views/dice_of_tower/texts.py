@@ -56,6 +56,15 @@ WORDS = Catalogue(
         "burst": ("バースト: {die} の上のタワー", "Burst: the tower on {die}"),
         "quake": ("地震など: {die} の上のタワーが倒れた（誰も失わない）", "Earthquake or the like: the tower on {die} fell (nobody loses a die)"),
         "bump": ("{seat} がテーブルを揺らした: {die} の上のタワー", "{seat} bumped the table: the tower on {die}"),
+        "fall_more": ("{entry} …", "{entry} …"),
+        "caption_levels": (
+            "{entry}: そのタワー（{height} 段）は下から何段残っていますか？ 残った段はそのまま、上のダイスだけ目を入力します。",
+            "{entry}: how many levels of that tower ({height} high) still stand? Those stay as they are; only the dice above are entered.",
+        ),
+        "keep_none": ("全部崩れた", "None: it fell whole"),
+        "keep_levels": ("{n} 段残った", "{n} level stands", "{n} levels stand"),
+        "fall_back": ("戻る", "Back"),
+        "last_standing": (" {n} 段は残っています。", " {n} level still stands.", " {n} levels still stand."),
         "caption_lose_bump": ("テーブルを揺らしてタワーを倒しました。除去する 1 段の自分のダイスをタップしてください。", "You bumped the table and a tower fell: tap one of your lone dice to remove it from the game."),
         "last_quake": ("地震などで {tower} の上のタワーが倒れました。誰もダイスを失わず、倒れたままで続けます。", "An earthquake or the like toppled the tower on {tower}. Nobody loses a die; play goes on with the dice as they lie."),
         "last_bump": ("{seat} がテーブルを揺らして {tower} の上のタワーを倒しました。{seat} は自分のダイスを 1 個失います。", "{seat} bumped the table and the tower on {tower} fell: {seat} loses one of its dice."),
@@ -70,6 +79,7 @@ WORDS = Catalogue(
         "round_over": ("ラウンド {round} の得点: {scores}", "Round {round} scores: {scores}"),
         "not_your_move": ("いまはあなたの番ではありません。", "It is not your move right now."),
         "no_such_die": ("ダイス {die} はありません。", "There is no die {die}."),
+        "no_such_fall": ("「{entry}」はいま入力できる崩れではありません。", "'{entry}' is not a fall that can be entered now."),
         "no_place_for_die": ("{die} はいまどこにも乗せられません。光っているダイスから選んでください。", "{die} cannot go anywhere now: pick one of the glowing dice."),
         # ----- status line (HTML)
         "status_round": ("ラウンド <b>{round}</b>/{rounds}", "Round <b>{round}</b>/{rounds}"),

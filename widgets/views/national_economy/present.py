@@ -230,6 +230,8 @@ def sale_label(o: Observation, action: Sell, lang: str) -> str:
     )
     values = [o.sale_values[i] for i in action.buildings]
     left = o.money[seat] + sum(values) - o.due[seat]
+    if left < 0 and o.mode != "standard":  # solo: wages not paid end the game (NE-3, NE-8); the page says so
+        return WORDS("sell_lost", lang, names=names, short=-left)
     if left < 0:
         return WORDS("sell_tokens", lang, names=names, tokens=-left)
     return WORDS("sell_option", lang, names=names, left=left)

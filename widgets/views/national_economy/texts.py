@@ -61,6 +61,7 @@ WORDS = Catalogue(
         # ----- buttons ---------------------------------------------------------------------------------
         "sell_option": ("{names}を売る（残り ${left}）", "Sell {names} (${left} left)"),
         "sell_tokens": ("{names}を売る（罰符 {tokens} 枚）", "Sell {names} ({tokens} tokens)"),
+        "sell_lost": ("{names}を売る（${short} 足りずゲームオーバー）", "Sell {names} (${short} short: game over)"),
         # ----- page refusals ----------------------------------------------------------------------------
         "not_your_turn": ("いまは {seat} の番です。", "It is {seat}'s turn."),
         "stale_tap": ("盤面が変わりました。もう一度タップしてください。", "The board has changed: tap again."),

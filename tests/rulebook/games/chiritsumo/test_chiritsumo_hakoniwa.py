@@ -344,9 +344,14 @@ def test_exactly_30_goes_on():
 
 
 def test_31_ends_and_the_highest_total_wins():
+    """CT-8, the source's 「30点を超えるプレイヤーがいた場合、得点が1番高いプレイヤーの勝利」; the result line names one
+    winner with "wins" (issue 32, item 6)."""
     state = end_round([25, 0], [2, 1])  # 25 + 6 = 31
     outcome = GAME.outcome(state)
     assert outcome.reason == "hako-end" and outcome.winners == (0,) and outcome.scores == (31, 3)
+    # issue 32 (6): one winner "wins", never "win"
+    assert outcome.summary("en") == "Someone passed 30: Seat 1 wins with 31"
+    assert outcome.summary("ja") == "30 点を超えた人が出たので終了。最高点 31 点の 席 1 の勝ち"
 
 
 def test_the_highest_total_wins_even_if_someone_else_passed_30_first():
@@ -356,9 +361,12 @@ def test_the_highest_total_wins_even_if_someone_else_passed_30_first():
 
 
 def test_a_tie_at_the_top_shares_the_win():
+    """CT-11 (a labelled reading): equal highest totals over 30 share the win, and the result line says so."""
     state = end_round([30, 27, 10, 0], [1, 2, 1, 1])  # 33, 33, 13, 3
     outcome = GAME.outcome(state)
     assert outcome.reason == "hako-end" and outcome.winners == (0, 1)
+    assert outcome.summary("en") == "Someone passed 30: Seat 1 and Seat 2 share the win with 33"
+    assert outcome.summary("ja").endswith("席 1・席 2 の勝ち（同点で勝利を分け合います）")
 
 
 def test_round_scores_are_banked_after_the_swaps():

@@ -46,17 +46,18 @@ def test_solo_sells_everything_when_even_all_do_not_cover() -> None:
     assert t.phase == OVER and t.lost and all(b.owner != 0 for b in t.buildings)
 
 
-def test_solo1_sells_everything_when_even_all_do_not_cover() -> None:
-    """NE-2 also overrides solo rule 1's one-of-a-kind sale when nothing is enough."""
+def test_solo1_sells_one_of_each_kind_when_even_all_do_not_cover() -> None:
+    """NE-8 (issue 32 replaced this audit's reading): solo rule 1 never sells two of a kind, even when nothing is
+    enough: one farm goes, the other stays, and the game is lost."""
     s = table({"mode": "solo1"}, extra=[("farm", 0), ("farm", 0)], money=(0,), workers=(5,), idle=(2,), round=8)
     s = finish_round(s)
     assert s.phase == SELL
     farms = tuple(sorted(i for i, b in enumerate(s.buildings) if b.owner == 0))
-    assert G.legal_actions(s) == [Sell(farms)]
+    assert G.legal_actions(s) == [Sell(farms[:1])]
 
 
 def test_solo1_one_of_a_kind_when_a_pair_would_cover() -> None:
-    """Labelled choice kept: two farms could cover $10 together, but only one of a kind may go public."""
+    """NE-8: two farms could cover $10 together, but only one of a kind may go public."""
     s = table({"mode": "solo1"}, extra=[("farm", 0), ("farm", 0)], money=(0,), workers=(3,), idle=(2,), round=3)
     s = finish_round(s)
     assert s.phase == SELL

@@ -30,7 +30,6 @@ Plus an access log that says what matters (pages, shutdowns, errors).
 from __future__ import annotations
 
 import asyncio
-import atexit
 import contextlib
 import hashlib
 import logging
@@ -600,7 +599,6 @@ class RulebookVoila(Voila):
             settings["rb_client_salt"] = site_client_salt(store)
             limits.shared = shared_limits.SharedPages(store, shared_limits.server_name(self.site_options))
             gone = limits.beat([])  # a server restarted under its name holds nothing yet
-            atexit.register(limits.leave)
         except Exception:
             log.exception("the store cannot share the limits: this server counts its visitors alone")
             return
@@ -703,7 +701,29 @@ class RulebookVoila(Voila):
         if closed:
             await asyncio.sleep(1.0)  # the close frames reach the pages before the kernels go
         edge.probe.close()
+        await self._leave_site(limits)
         tornado.ioloop.IOLoop.current().stop()  # Voilà's listen() then shuts every kernel down (stop())
+
+    def stopped(self) -> None:
+        """The server has stopped (any way): its pages stop counting in the store now (``serve()`` calls this)."""
+        web = getattr(self, "app", None)
+        limits = web.settings.get("rb_limits") if web is not None else None
+        if limits is not None:
+            limits.leave()
+
+    async def _leave_site(self, limits: site_limits.SiteLimits | None) -> None:
+        """A drained server leaves the site's shared state now, not when others notice its silence.
+
+        Its pages stop counting in the store (``SiteLimits.leave``), and its
+        feed writes the presence it holds and closes its listener (``Feed.stop``).
+        """
+        if limits is not None:
+            limits.leave()
+        if self.feed is not None:
+            try:
+                await self.feed.stop()
+            except Exception:  # noqa: BLE001 - the process is exiting; the store forgets the rest by itself
+                log.warning("the table feed did not stop cleanly", exc_info=True)
 
     def _sigterm(self, sig: int, frame: Any) -> None:
         """The SIGTERM handler, in place of Voilà's (which stopped at once): drain (``_on_sigterm``)."""

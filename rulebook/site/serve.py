@@ -471,6 +471,7 @@ def serve(options: SiteOptions) -> None:
     try:
         app.start()
     finally:
+        app.stopped()
         if zygote is not None:
             zygote.stop()
 

@@ -260,7 +260,7 @@ def run(argv: list[str]) -> int:
     figures: dict[int, dict[str, float]] = {}
     try:
         for servers in counts:
-            db_url = postgres.url(postgres.new_database())
+            db_url = postgres.new_database()
             print(f"\n--- {servers} server{'s' if servers > 1 else ''} behind nginx", flush=True)
             with deployment(servers, db_url, args.pool_size) as (proxy, sites):
                 assets = calibrate_assets(proxy.url + "voila/render/chiritsumo.ipynb", args.moves)

@@ -76,8 +76,8 @@ def tree_cpu_s(pid: int) -> float:
     """CPU seconds of a process tree, the reaped children's included (kernels that ended count)."""
     from rulebook.site.process import cpu_ticks, reaped_cpu_ticks
 
-    pids = tree(pid)
-    return (sum(cpu_ticks(p) for p in pids) + reaped_cpu_ticks(pid)) / TICK
+    # a kernel that ended is in its parent's reaped time (the zygote's, for a forked kernel), not the server's
+    return sum(cpu_ticks(p) + reaped_cpu_ticks(p) for p in tree(pid)) / TICK
 
 
 def machine_busy_s() -> tuple[float, float]:

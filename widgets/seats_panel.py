@@ -42,6 +42,8 @@ class SeatsHost(Protocol):
 
     def seat_url(self, seats: Sequence[int] = ()) -> str: ...
 
+    def origin(self) -> str: ...
+
 CONNECTED_SECONDS = 15.0
 """A seat counts as connected if a page holding it answered a heartbeat this recently."""
 
@@ -58,6 +60,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "not_connected": ("未接続", "not connected"),
     "spectator": ("観戦用リンク（手札は見えません）", "Spectator link (no hidden cards)"),
     "table": ("テーブル", "Table"),
+    "pending": ("リンクを準備しています…", "Preparing the link…"),
     "keep_one": (
         "この端末で遊ぶ席が一つもないと、この画面は観戦用になります。",
         "With no seat left on this device, this page only watches the table.",
@@ -120,10 +123,30 @@ class SeatsPanel:
         if seats != sorted(self.app.session.seats_here):
             self.app.hold_seats(seats)
 
+    def _link(self, url: str, css: str, qr_css: str, whole: bool) -> str:
+        """A link box and its QR code; until the page's origin is known, a "…" box instead.
+
+        A link without scheme and host only works in the browser that shows
+        it: its QR code, scanned by a phone, goes nowhere. The page reports
+        its origin once it starts (page_link.js) and the panel is drawn again
+        then (``LayoutPart`` observes ``page_link.origin``), so a panel opened
+        before that shows the pending box for a moment, never a link that
+        does not work. The pending box has none of the link's classes: what
+        waits for a seat's link waits for a whole one.
+        """
+        e = html.escape
+        if not whole:
+            return f"<div class='rb-link-pending' role='status'>{e(_w('pending', self.app.lang))}</div>"
+        return (
+            f"<input class='{css}' readonly value=\"{e(url)}\" onclick='this.select()'>"
+            f"<div class='rb-qr {qr_css}'>{self._qr_svg(url)}</div>"
+        )
+
     def draw(self) -> None:
         app, lang = self.app, self.app.lang
         session = app.session
         e = html.escape
+        whole = bool(app.origin())
         self.title.value = e(_w("title", lang))
         self._build_switches()
         seen = session.store.presence(session.table_id)
@@ -140,17 +163,12 @@ class SeatsPanel:
             where = _w("here" if seat in session.seats_here else "elsewhere", lang)
             parts = [f"<b>{e(name)}</b> · {e(where)} · <span class='rb-presence-{'on' if alive else 'off'}'>{e(state)}</span>"]
             if seat in session.keys:
-                url = app.seat_url([seat])
-                parts.append(
-                    f"<input class='rb-seat-link rb-seat-link-{seat}' readonly value=\"{e(url)}\" onclick='this.select()'>"
-                    f"<div class='rb-qr rb-qr-seat-{seat}'>{self._qr_svg(url)}</div>"
-                )
+                parts.append(self._link(app.seat_url([seat]), f"rb-seat-link rb-seat-link-{seat}", f"rb-qr-seat-{seat}", whole))
             rows.append(f"<div class='rb-seat-row rb-seat-row-{seat}'>{''.join(parts)}</div>")
         spectator = app.seat_url(())
         rows.append(
             f"<div class='rb-seat-row rb-seat-row-spectator'><b>{e(_w('spectator', lang))}</b>"
-            f"<input class='rb-spectator-link' readonly value=\"{e(spectator)}\" onclick='this.select()'>"
-            f"<div class='rb-qr rb-qr-spectator'>{self._qr_svg(spectator)}</div></div>"
+            f"{self._link(spectator, 'rb-spectator-link', 'rb-qr-spectator', whole)}</div>"
         )
         note = _w("keep_one", lang) if any(k >= 0 for k in session.keys) and not session.seats_here else _w("explain", lang)
         self.body.value = (

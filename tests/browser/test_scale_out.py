@@ -112,25 +112,17 @@ def plays(page) -> str:
     return status.rsplit("this page plays ", 1)[1].strip()
 
 
-def seat_link(page, base: str, timeout_s: float = 60) -> str:
-    """Seat 2's link from the seats panel, once it is a full URL under ``base``.
+def seat_link(page) -> str:
+    """Seat 2's link from the seats panel, opened once.
 
-    The panel writes the link when it is drawn, from the origin the page
-    reported to its kernel (page_link.js); a panel opened before that report
-    shows a relative link until it is drawn again, so it is closed and opened
-    again until the link is whole.
+    The panel draws a seat's link only once the page has reported its origin
+    (page_link.js); before that it shows a "…" box without the link's class,
+    and it is drawn again when the origin arrives, so the link waited for here
+    is a whole one (the first phone checks that it goes through the proxy).
     """
-    deadline = time.monotonic() + timeout_s
     page.click(".rb-seats-toggle")
-    while True:
-        page.wait_for_selector(".rb-seat-link-1")
-        link = page.locator(".rb-seat-link-1").input_value()
-        if link.startswith(base) or time.monotonic() > deadline:
-            return link
-        page.wait_for_timeout(1000)
-        page.click(".rb-seats-toggle")  # closed ...
-        page.wait_for_selector(".rb-seat-link-1", state="hidden")
-        page.click(".rb-seats-toggle")  # ... and drawn again
+    page.wait_for_selector(".rb-seat-link-1")
+    return page.locator(".rb-seat-link-1").input_value()
 
 
 def revision_shown(page) -> int:
@@ -264,7 +256,7 @@ def test_two_phones_a_killed_server_and_a_drained_one_behind_nginx(
     assert x in servers, f"the page set no rb_route cookie naming a server: {first.context.cookies()}"
     y = next(name for name in servers if name != x)
     assert proxy.served_by("/voila/render/not_my_fault.ipynb")[-1] == x
-    link = seat_link(first, proxy.url)
+    link = seat_link(first)
     assert link.startswith(proxy.url), f"the seat link does not go through the proxy: {link}"
     table = table_id(first)
 
@@ -300,26 +292,31 @@ def test_two_phones_a_killed_server_and_a_drained_one_behind_nginx(
     revision = revision_shown(first)
     assert revision == store.revision(table) == revision_shown(second)
     mark_document(first)
+    first.bring_to_front()
     killed_at = time.monotonic()
     killed.process.kill()  # SIGKILL: no drain, no goodbye
     killed.process.wait(10)
+    # the page says so (its kernel's socket dropped and the kernel is gone), then reopens through nginx on the
+    # other server; the banner shows for a second or so: the page may be reloading by the time it is looked for
+    first.wait_for_function("() => !window.rbBeforeTest || !!document.querySelector('.rb-reconnecting')", timeout=60_000)
+    if first.locator(".rb-reconnecting").count():
+        first.save_screenshot("scale-out-b-server-killed-390", full_page=False)
+    wait_reopened(first)
+    reopened_after = time.monotonic() - killed_at
+    said = banners_seen(first)
+    assert said and "Reconnecting" in said[0]["text"] and "接続し直しています" in said[0]["text"], said
+    print(f"the page on the killed server reopened on {y} {reopened_after:.1f}s after the SIGKILL")
+    # its kernel's socket dropped: the page asked for its kernel, got 404 from the other server and reloaded,
+    # without waiting for the heartbeat (25 s); a loaded 2-core machine still opens the page again in time
+    assert reopened_after < 15, f"the killed server's page took {reopened_after:.1f}s to reopen (the heartbeat's backstop?)"
+    assert "rb-server-lost" in said[0]["classes"], f"the page was reloaded by another path than the dropped socket: {said}"
     try:
-        wait_until(lambda: not alive(killed_kernels), 20, 0.5, "the killed server's processes to exit")
+        left = max(1.0, 20 - (time.monotonic() - killed_at))
+        wait_until(lambda: not alive(killed_kernels), left, 0.5, "the killed server's processes to exit")
     except TimeoutError:
         findings.append(f"processes of the SIGKILLed server (kernels, zygote) still ran 20 s later: {sorted(alive(killed_kernels))}")
     kill_group(killed.pid)
     print(f"after the SIGKILL of {x}: {len(killed_kernels)} process(es) under it; findings so far: {findings}")
-    # the page says so (its heartbeat gets no answer), then reopens through nginx on the other server
-    first.bring_to_front()
-    try:
-        first.wait_for_selector(".rb-reconnecting", state="attached", timeout=60_000)
-        first.save_screenshot("scale-out-b-server-killed-390", full_page=False)
-    except Exception:  # noqa: BLE001 - the page may be reloading already: the banner's text is checked below
-        pass
-    wait_reopened(first)
-    said = banners_seen(first)
-    assert said and "Reconnecting" in said[0]["text"] and "接続し直しています" in said[0]["text"], said
-    print(f"the page on the killed server reopened on {y} {time.monotonic() - killed_at:.0f}s after the SIGKILL")
     assert route_of(first) == y
     assert table_id(first) == table and urlsplit(first.url).port == proxy.port
     # the same position: the moves shown are the stored ones (the revision moves on: the page claimed its seat again)

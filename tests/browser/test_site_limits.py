@@ -284,3 +284,70 @@ def test_a_page_whose_widgets_load_is_left_alone(page):
                           "n.textContent = 'Rules: an Error displaying widget: model not found is not this';")
     page.wait_for_timeout(3000)
     assert page.locator(".rb-reconnecting").count() == 0 and len(loads) == 1
+
+
+def _kernel_sockets(page) -> list:
+    """Route every kernel socket of ``page`` to the server, keeping the routes (``close`` drops one as a dead link would)."""
+    sockets: list = []
+
+    def kernel_socket(ws) -> None:
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    page.route_web_socket("**/api/kernels/**", kernel_socket)
+    return sockets
+
+
+def _model_requests(page, kernel: str) -> list[str]:
+    """The page's GETs of its kernel's model (``/api/kernels/<id>``, not its socket), as they are made."""
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if f"/api/kernels/{kernel}" in r.url and "/channels" not in r.url else None)
+    return asked
+
+
+def test_a_page_whose_kernel_socket_drops_but_whose_kernel_lives_is_left_to_reconnect(fixture_site, page):
+    """A dropped kernel socket (no 4001-4003) makes the page ask for its kernel; 200 is a blip: no reload, no banner."""
+    sockets = _kernel_sockets(page)
+    loads: list[str] = []
+    page.on("load", lambda: loads.append(page.url))
+    page.goto(fixture_site.page_url("widget.ipynb"))
+    page.locator(".rb-ready").first.wait_for(state="visible", timeout=120_000)
+    asked = _model_requests(page, page.kernel_id())
+    page.evaluate("() => { window.rbBeforeTest = true; }")
+    for ws in list(sockets):
+        ws.close(code=1011, reason="dropped")
+    for _ in range(50):  # Playwright hands its events over only while the test is in a Playwright call
+        if asked:
+            break
+        page.wait_for_timeout(200)
+    assert asked, "the page did not ask whether its kernel still exists"
+    page.wait_for_timeout(3000)  # a reload (0.3-1.5 s after a 404) would have happened by now
+    assert page.evaluate("() => window.rbBeforeTest === true") and len(loads) == 1
+    assert page.locator(".rb-reconnecting").count() == 0
+
+
+def test_a_page_whose_kernel_socket_drops_and_whose_kernel_is_gone_reloads_at_once(fixture_site, page):
+    """Issue 30: a killed server's page waited 25 s for its heartbeat. Its socket drops and its kernel is not
+    found (through nginx another server answers 404): the page says "Reconnecting" and reloads its URL at once."""
+    sockets = _kernel_sockets(page)
+    loads: list[str] = []
+    page.on("load", lambda: loads.append(page.url))
+    page.goto(fixture_site.page_url("widget.ipynb"))
+    page.locator(".rb-ready").first.wait_for(state="visible", timeout=120_000)
+    kernel = page.kernel_id()
+    asked = _model_requests(page, kernel)
+
+    def not_found(route) -> None:
+        route.fulfill(status=404, content_type="application/json", body='{"message": "Kernel does not exist: %s"}' % kernel)
+
+    page.route(lambda url: f"/api/kernels/{kernel}" in url and "/channels" not in url, not_found)
+    page.evaluate("() => { window.rbBeforeTest = true; }")
+    dropped = time.monotonic()
+    for ws in list(sockets):
+        ws.close(code=1011, reason="dropped")
+    banner = page.locator(".rb-server-lost")
+    banner.wait_for(state="attached", timeout=10_000)
+    assert "Reconnecting" in banner.inner_text() and "接続し直しています" in banner.inner_text()
+    page.wait_for_function("() => !window.rbBeforeTest && !!document.querySelector('.rb-ready')", timeout=120_000)
+    assert asked and len(loads) == 2 and loads[1] == loads[0]  # once, the same URL
+    assert time.monotonic() - dropped < 15  # not the heartbeat's 25 s (the fixture page has none anyway)

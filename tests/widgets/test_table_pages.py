@@ -138,6 +138,31 @@ def test_the_seats_panel_shows_links_and_qr_codes_for_the_seats_this_page_holds(
     assert tablet.session.keys[0] not in phone.seats_panel.body.value
 
 
+def test_a_seats_panel_opened_before_the_origin_arrives_shows_whole_links_once_it_does(store):
+    # the panel opened before the browser reported its origin (page_link.js sends it once the page starts)
+    tablet = page(store, "not_my_fault", options={"players": 2}, seats=["human", "human"])
+    tablet.seats_toggle.value = True
+    body = tablet.seats_panel.body.value
+    # no relative link and no QR code that a phone could not open: a "…" box with none of the link's classes
+    assert "rb-link-pending" in body and "Preparing the link" in body
+    assert "rb-seat-link" not in body and "rb-spectator-link" not in body and "<svg" not in body
+    assert "/voila/render/" not in body
+    tablet.page_link.origin = "http://192.168.1.20:8866"  # the browser's report arrives: the open panel is redrawn
+    body = tablet.seats_panel.body.value
+    assert "rb-link-pending" not in body and body.count("<svg") == 3
+    for seat in (0, 1):
+        assert f"rb-seat-link-{seat}' readonly value=\"http://192.168.1.20:8866/voila/render/not_my_fault.ipynb?t=" in body
+    assert "rb-spectator-link' readonly value=\"http://192.168.1.20:8866/" in body
+
+
+def test_a_closed_seats_panel_is_not_drawn_when_the_origin_arrives(store):
+    tablet = page(store, "not_my_fault", options={"players": 2}, seats=["human", "human"])
+    tablet.page_link.origin = "http://192.168.1.20:8866"
+    assert tablet.seats_panel.body.value == ""  # nothing drawn for a panel nobody opened
+    tablet.seats_toggle.value = True
+    assert "http://192.168.1.20:8866/voila/render/" in tablet.seats_panel.body.value
+
+
 def test_unticking_a_seat_hands_it_to_another_device(store):
     tablet = page(store, "not_my_fault", options={"players": 2}, seats=["human", "human"])
     tablet.seats_toggle.value = True

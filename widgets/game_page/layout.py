@@ -111,6 +111,8 @@ class LayoutPart(PageParts):
         _hide(self.drawn, True)
         self.page_link = PageLink()
         self.page_link.on_msg(self.guarded(self._on_beat))
+        # the seat links need the origin the browser reports once it starts: a panel opened before then is drawn again
+        self.page_link.observe(self.guarded(lambda _: self._draw_seats()), "origin")
         self.root = _classed(
             w.VBox([self.header, self.notice_box, self.closed_box, self.lesson_area, main, self.drawn, self.page_link]),
             "rb-app",

@@ -9,6 +9,9 @@
 //   by setting `pong`. No answer for a while (the kernel went away: a phone
 //   slept past the culling, the server restarted) means the page reloads
 //   itself: the URL carries the table, so it comes back exactly as it was.
+//   A dead server's page usually reloads sooner: the page's template asks
+//   whether the kernel still exists as soon as its socket drops; this is the
+//   backstop (a socket that hangs without closing, a kernel that stopped answering).
 const BEAT_MS = 4000;
 const STALE_MS = 25000;     // no pong for this long while visible: reload
 const WAKE_CHECK_MS = 6000; // after the page becomes visible again: a beat must be answered this fast
@@ -44,9 +47,12 @@ function render({ model, el }) {
   let answered = Date.now();
   let reloading = false;
   function reload() {
-    // a server that is restarting (close code 4003) reloads the page itself once a server answers
-    if (reloading || document.querySelector(".rb-server-restarting")) return;
+    // a server that is restarting (close code 4003) reloads the page itself once a server answers; a page
+    // whose kernel's socket dropped and whose kernel is gone is reloaded by the page's template
+    // (rulebook/site/templates/.../index.html.j2): whichever notices first reloads, once (window.rbReloading)
+    if (reloading || window.rbReloading || document.querySelector(".rb-server-restarting")) return;
     reloading = true;
+    window.rbReloading = true;
     const banner = document.createElement("div");
     banner.className = "rb-reconnecting";
     banner.textContent = "接続し直しています… / Reconnecting…";

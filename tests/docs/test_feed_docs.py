@@ -27,9 +27,9 @@ def test_the_security_docs_limits_are_the_servers():
 
 
 def test_the_deploy_doc_says_what_the_site_test_measures():
-    """``tests/benchmarks/test_store_stats.py`` checks the two connections a process holds and none per idle page."""
-    text = (REPO / "docs/deploy.md").read_text("utf-8")
-    assert "A process holds two connections (its store and\n  that listener) however many pages are open; an idle page's kernel holds\n  none." in text
+    """``tests/benchmarks/test_store_stats.py`` checks the two connections a server holds and none per idle page."""
+    text = " ".join((REPO / "docs/deploy.md").read_text("utf-8").split())
+    assert "A server holds two connections (its store and that listener) however many pages are open; an idle page's kernel holds none." in text
     assert 'by_app == {"rulebook": 1, "rulebook-feed": 1}' in (REPO / "tests/benchmarks/test_store_stats.py").read_text("utf-8")
 
 

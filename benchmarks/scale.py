@@ -29,7 +29,7 @@ ratio says how much a second process adds when CPU is the wall (it cannot be
 2): the CPU line of each rate shows where the time went.
 
     python -m benchmarks.scale [--servers 1,2] [--rates 60,120,180] [--minutes 1]
-                               [--idle-pages 40] [--idle-seconds 20] [--stay 10] [--quick]
+                               [--idle-pages 48] [--idle-seconds 20] [--stay 10] [--quick]
 """
 
 from __future__ import annotations
@@ -206,9 +206,10 @@ def idle_pages(args: argparse.Namespace, proxy: Any, sites: list[Any], db_url: s
     # every connection of the database, the servers' own (a store and a listener each) included
     connections = statistics.mean(samples) / max(ready, 1)
     gevent.killall(greenlets, block=True, timeout=60)  # each visit's ``finally`` leaves its page (goodbye, beacon)
+    added = statistics.mean(samples) - connections_before
     print(f"  idle: {ready}/{n} pages open for {seconds:.0f} s · PostgreSQL connections {statistics.mean(samples):.1f}"
-          f" (before the pages: {connections_before}; each server holds a store connection and a listener)"
-          f" = {connections:.3f} a page · store transactions"
+          f" (before the pages: {connections_before}, each server's store connection and listener; the pages added"
+          f" {added:.1f}) = {connections:.3f} a page · store transactions"
           f" {queries:.3f} a page a second · memory {(pss_after - pss_before) / 1024 / max(ready, 1):.1f} MB a page (PSS;"
           f" the site's processes {pss_after / 1024:.0f} MB in all)", flush=True)
     return {"pages": ready, "connections": connections, "queries": queries, "pss_mb": (pss_after - pss_before) / 1024 / max(ready, 1)}
@@ -291,7 +292,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--minutes", type=float, default=1.0, help="minutes of arrivals at each rate (default %(default)s)")
     p.add_argument("--stay", type=float, default=10.0, help="seconds each visitor stays after its moves (default %(default)s)")
     p.add_argument("--moves", type=int, default=3, help="moves per visitor (default %(default)s)")
-    p.add_argument("--idle-pages", type=int, default=40, help="pages held open for the idle count (default %(default)s)")
+    p.add_argument("--idle-pages", type=int, default=48, help="pages held open for the idle count (default %(default)s)")
     p.add_argument("--idle-seconds", type=float, default=20.0, help="seconds the idle pages are counted (default %(default)s)")
     p.add_argument("--pool-size", type=int, default=1, help="each server's pooled kernels per notebook (default %(default)s)")
     p.add_argument("--quick", action="store_true", help="a smoke run: rates 60,120 for 30 s, 10 s idle")

@@ -448,3 +448,10 @@ def test_the_early_kernel_script_follows_the_pages_config():
     assert ours.index('id="jupyter-config-data"') < ours.index("site.early_kernel()") < ours.index("cell_generator(")
     macro = (TEMPLATE_DIR / "rb_site.macro.html.j2").read_text("utf-8")
     assert '{% include "early_kernel.js" %}' in macro and (TEMPLATE_DIR / "early_kernel.js").is_file()
+
+
+@pytest.mark.parametrize("fork, name", [(True, "rulebook-zygote"), (False, "local-provisioner")])
+def test_forked_kernels_start_through_the_sites_provisioner(tmp_path, fork, name):
+    """``--no-fork-kernels`` keeps jupyter_client's own provisioner (the wall then comes from the kernel manager)."""
+    config = voila_config(SiteOptions(notebooks=tmp_path, fork_kernels=fork))
+    assert config["KernelProvisionerFactory"] == {"default_provisioner_name": name}

@@ -395,7 +395,7 @@ def serve(options: SiteOptions) -> None:
 
 
 def start_zygote():  # -> zygote.Started
-    """The kernels' zygote (``zygote.py``), its socket exported to the kernels' launchers once it listens.
+    """The kernels' zygote (``zygote.py``), its socket exported to the site's provisioner once it listens.
 
     Started before Voilà, whose import takes longer than the zygote's
     warm-up; the preheated kernels Voilà starts at once are then forked too.

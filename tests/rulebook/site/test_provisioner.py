@@ -92,9 +92,9 @@ def test_poll_is_none_while_the_kernel_runs_and_its_exit_status_after(started: z
         client.start_channels()
         try:
             client.execute("import os; os._exit(3)")
+            assert until(lambda: asyncio.run(prov.poll())) == 3  # reported by the zygote, its parent
         finally:
             client.stop_channels()
-        assert until(lambda: asyncio.run(prov.poll())) == 3  # reported by the zygote, its parent
         assert asyncio.run(prov.wait()) == 3
         assert not prov.has_process
     finally:

@@ -273,9 +273,14 @@ class ZygoteProvisioner(LocalProvisioner):  # type: ignore[misc]
         if path and zygote.eligible(cmd):
             env = kwargs.get("env") or dict(os.environ)
             cwd = str(kwargs.get("cwd") or os.getcwd())
-            with open(os.devnull, "rb") as stdin:
-                fds = [stdin.fileno(), _fd_of(kwargs.get("stdout"), 1), _fd_of(kwargs.get("stderr"), 2)]
-                asked = await ask_zygote(path, zygote.kernel_request(cmd, env, cwd, wall), fds)
+            try:
+                streams = [_fd_of(kwargs.get("stdout"), 1), _fd_of(kwargs.get("stderr"), 2)]
+            except ValueError:
+                streams = []  # a pipe Jupyter would read: only a process it starts itself has one
+            asked = None
+            if streams:
+                with open(os.devnull, "rb") as stdin:
+                    asked = await ask_zygote(path, zygote.kernel_request(cmd, env, cwd, wall), [stdin.fileno(), *streams])
             if asked is not None:
                 self.forked = ForkedKernel(*asked)
                 self.pid = self.pgid = self.forked.pid

@@ -195,3 +195,9 @@ def test_one_process_per_kernel_while_many_start_at_once(started: zygote.Started
         for km in managers:
             km.shutdown_kernel(now=True)
     assert kernel_processes(os.getpid()) == []
+
+
+def test_a_stream_the_zygote_cannot_pass_on_is_refused_clearly() -> None:
+    assert provisioner._fd_of(None, 2) == 2 and provisioner._fd_of(5, 2) == 5
+    with pytest.raises(ValueError, match="cannot pass on"):
+        provisioner._fd_of(-1, 1)  # subprocess.PIPE: the kernel then starts the plain way

@@ -126,8 +126,8 @@ async def ask_zygote(path: str, request: dict[str, Any], fds: list[int],
                      answer_timeout: float = ANSWER_TIMEOUT_S) -> tuple[socket.socket, int] | None:
     """Ask the zygote at ``path`` for a kernel: (the open socket, the kernel's pid); None when it forked nothing.
 
-    None: the zygote could not be reached, or it refused the request (the
-    caller starts the kernel the plain way). ``ForkFailed``: the request was
+    None: the zygote could not be reached, refused the request, or closed
+    without an answer (the caller starts the kernel the plain way). ``ForkFailed``: the request was
     sent and no answer came in time; the socket is closed, so a fork made
     after all is killed by the zygote, and no second kernel may start.
     """
@@ -150,8 +150,10 @@ async def ask_zygote(path: str, request: dict[str, Any], fds: list[int],
     if line.startswith("pid ") and line.split()[1].isdigit():
         return conn, int(line.split()[1])
     conn.close()
-    if line.startswith("no"):
-        return None  # refused before any fork
+    if not line or line.startswith("no"):
+        # refused before any fork; or closed without an answer: the zygote is stopping, or its fork
+        # failed (a fork it could not tell about is killed at once, zygote.Zygote._accept)
+        return None
     raise ForkFailed(f"the kernel zygote answered {line!r}")
 
 

@@ -201,3 +201,31 @@ def test_a_stream_the_zygote_cannot_pass_on_is_refused_clearly() -> None:
     assert provisioner._fd_of(None, 2) == 2 and provisioner._fd_of(5, 2) == 5
     with pytest.raises(ValueError, match="cannot pass on"):
         provisioner._fd_of(-1, 1)  # subprocess.PIPE: the kernel then starts the plain way
+
+
+@pytest.mark.parametrize("answer, forked_nothing", [(b"no: another PYTHONPATH\n", True), (b"", True), (b"what?\n", False)])
+def test_the_zygotes_answers_that_mean_nothing_was_forked(tmp_path: Path, answer: bytes, forked_nothing: bool) -> None:
+    """A refusal or a close without a word: the plain way. Anything else unexpected fails the start."""
+    path = str(tmp_path / "z.sock")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path)
+    listener.listen(1)
+
+    def answer_once() -> None:
+        conn = listener.accept()[0]
+        conn.recv(1 << 16)
+        conn.sendall(answer)
+        conn.close()
+
+    answering = threading.Thread(target=answer_once)
+    answering.start()
+    request = zygote.kernel_request([sys.executable, "-m", "ipykernel_launcher"], dict(os.environ), os.getcwd(), 0)
+    try:
+        if forked_nothing:
+            assert asyncio.run(provisioner.ask_zygote(path, request, [0, 1, 2], answer_timeout=10)) is None
+        else:
+            with pytest.raises(provisioner.ForkFailed, match="answered 'what"):
+                asyncio.run(provisioner.ask_zygote(path, request, [0, 1, 2], answer_timeout=10))
+    finally:
+        answering.join(5)
+        listener.close()

@@ -101,25 +101,15 @@ def test_poll_is_none_while_the_kernel_runs_and_its_exit_status_after(started: z
         km.cleanup_resources()
 
 
-def test_terminate_signals_the_kernel_and_wait_reports_the_signal(started: zygote.Started) -> None:
-    km, prov = forked(started)
-    pid = prov.pid
-    try:
-        asyncio.run(prov.terminate())
-        assert asyncio.run(asyncio.wait_for(prov.wait(), 10)) == -signal.SIGTERM  # as Popen.returncode says it
-        assert gone(pid)
-    finally:
-        km.cleanup_resources()
-
-
-def test_kill_kills_the_kernel_and_what_it_started(started: zygote.Started) -> None:
+@pytest.mark.parametrize("method, signum", [("terminate", signal.SIGTERM), ("kill", signal.SIGKILL)])
+def test_terminate_and_kill_reach_the_kernel_and_what_it_started(started: zygote.Started, method: str, signum: int) -> None:
     km, prov = forked(started)
     pid = prov.pid
     try:
         child = run(km, "import subprocess, sys; p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)']); print(p.pid)")
         grandchild = int(child["stdout"])
-        asyncio.run(prov.kill())
-        assert asyncio.run(asyncio.wait_for(prov.wait(), 10)) == -signal.SIGKILL
+        asyncio.run(getattr(prov, method)())
+        assert asyncio.run(asyncio.wait_for(prov.wait(), 10)) == -signum  # as Popen.returncode says it
         assert gone(pid) and gone(grandchild)  # its process group, as LocalProvisioner signals it
     finally:
         km.cleanup_resources()

@@ -157,9 +157,21 @@ class KernelReport:
         return self.kernels_mb + self.server_mb
 
 
+def current_server_pid(environ: dict[str, str] | None = None) -> int:
+    """The pid of the server whose kernel this is: named by the site's provisioner, else the kernel's parent.
+
+    A kernel forked from the zygote is the zygote's child: its parent is
+    not the server, so the provisioner names the server
+    (``RULEBOOK_SERVER_PID``, ``provisioner.server_environment``). A kernel
+    started the plain way is the server's child.
+    """
+    text = (os.environ if environ is None else environ).get("RULEBOOK_SERVER_PID", "").strip()
+    return int(text) if text.isdigit() else os.getppid()
+
+
 def kernel_report(server_pid: int | None = None) -> KernelReport:
-    """Live kernels and memory, read from /proc (the host page's kernel is a child of the server)."""
-    server = os.getppid() if server_pid is None else server_pid
+    """Live kernels and memory, read from /proc, under the server this host page's kernel belongs to (``server_pid``)."""
+    server = current_server_pid() if server_pid is None else server_pid
     kernels = kernel_processes(server)
     cap_text = os.environ.get("RULEBOOK_MAX_KERNELS", "").strip()
     return KernelReport(

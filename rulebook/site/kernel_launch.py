@@ -15,11 +15,15 @@ this wall only makes sure a kernel cannot run far past that limit between
 two checks (``limits.memory_wall_mb``). Kept light: nothing but the
 standard library runs before the kernel.
 
-When the server runs a kernel zygote (``RULEBOOK_KERNEL_ZYGOTE``), the
-launcher first asks it for the kernel: forked from a process that has
-already imported what a kernel imports, it starts without paying for its
-imports, and the launcher stays as the kernel's stand-in for Jupyter
-(``zygote.py``). The wall is then set in the forked kernel.
+This is the plain way a page's kernel starts (``--no-fork-kernels``, or a
+kernel the zygote does not fork, ``provisioner.py``). It is the kernel's
+own process from its first instruction: once ``execvp`` has run, nothing
+of the launcher is left, so the site never sees two processes for one
+kernel. A kernel forked from the zygote gets the same wall in the forked
+child (``zygote.become_kernel``), and no launcher at all.
+
+Imports nothing of the site: the zygote imports ``set_memory_wall`` from
+here, and this module imports nothing back.
 """
 
 from __future__ import annotations
@@ -47,13 +51,6 @@ def main(argv: list[str]) -> None:
         raise SystemExit("usage: python -m rulebook.site.kernel_launch MB -- <kernel command>")
     wall = int(argv[0])
     command = argv[2:]
-    if os.environ.get("RULEBOOK_KERNEL_ZYGOTE"):
-        from . import zygote  # standard library only until a fork is refused
-
-        if zygote.eligible(command):
-            asked = zygote.ask(os.environ["RULEBOOK_KERNEL_ZYGOTE"], command, wall)
-            if asked is not None:
-                sys.exit(zygote.stand_in(*asked))
     set_memory_wall(wall)
     os.execvp(command[0], command)
 

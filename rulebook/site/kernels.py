@@ -68,7 +68,7 @@ from typing import Any, Callable, Collection, Iterator, Mapping, Sequence
 from traitlets import TraitError
 
 from . import voila_compat
-from .process import argv_of, children, kernel_id_in
+from .process import kernel_processes
 
 #: What one page's kernel costs in memory, measured on the site (a game page
 #: with its engine, widgets and store loaded: ~90–140 MB RSS; rounded up).
@@ -214,38 +214,20 @@ def last_activity(kernel: Any) -> Any:
 def live_kernels(pid: int | None = None) -> set[str]:
     """The kernels this server runs, alive or still exiting, one entry each (Linux ``/proc``).
 
-    A kernel is the server's child (``ipykernel`` in its command line): the
-    kernel itself, or the launcher standing in for a kernel forked from the
-    site's zygote (``zygote.py``). The forked kernel is the zygote's child,
-    and it outlives its stand-in: Jupyter's ``shutdown_kernel(now=True)``
-    kills the stand-in, the zygote then sees its socket close and kills the
-    kernel, a moment later (more than that on two busy cores). Both are
-    looked at, under the kernel's id (its connection file), so a kernel
-    counts until its last process has exited. (Counting the stand-ins
-    alone, a page's kernel could start in the slot of an evicted pooled
-    kernel still exiting: one kernel more than the cap for a moment, one of
-    the two ways a sampler saw 17 kernels under a cap of 16 in
-    ``tests/browser/test_site_cap.py`` on CI; the other was a fork the
-    zygote made for a launcher that had given up waiting, ``zygote.py``.)
+    A kernel is one process (``process.kernel_processes``): started the
+    plain way, the server's child; forked, the zygote's, held by the site's
+    provisioner (``provisioner.py``). Jupyter's ``shutdown_kernel`` returns
+    once it has seen the process exit, so a kernel counts here exactly
+    until then, and a kernel forked from the zygote is no different.
+    (Before, a forked kernel ran behind a launcher standing in for it,
+    and it outlived its stand-in: the cap had to look for both and name
+    them by kernel id.)
 
     Entries are kernel ids, or ``pid:<n>`` for a kernel process whose
     command line names no connection file. Empty where /proc cannot tell.
     """
     pid = os.getpid() if pid is None else pid
-    found: set[str] = set()
-    for child in children(pid):
-        argv = argv_of(child)
-        if any("rulebook.site.zygote" in a for a in argv):
-            for forked in children(child):
-                _note_kernel(found, forked, argv_of(forked))
-        else:
-            _note_kernel(found, child, argv)
-    return found
-
-
-def _note_kernel(found: set[str], pid: int, argv: list[str]) -> None:
-    if any("ipykernel" in a for a in argv):
-        found.add(kernel_id_in(argv) or f"pid:{pid}")
+    return {kernel.kernel_id or f"pid:{kernel.pid}" for kernel in kernel_processes(pid)}
 
 
 def live_kernel_processes(pid: int | None = None) -> int:
@@ -426,10 +408,12 @@ def capped_kernel_manager(
             await self._until_exited(kernel_id)
 
         async def _until_exited(self, kernel_id: str) -> None:
-            """Wait until the kernel's last process has exited: its slot is then free at every instant.
+            """Wait until the kernel's process has exited: its slot is then free at every instant.
 
-            ``shutdown_kernel`` returns once Jupyter's process is gone; a
-            kernel forked from the zygote exits a moment after (``live_kernels``).
+            ``shutdown_kernel(now=True)`` waits for the exit at most 5 s
+            (jupyter_client's ``_async_kill_kernel``), then logs and returns;
+            on two busy cores a kernel can take longer, and until it is gone
+            (``live_kernels``) its slot is not given to another.
             """
             if live is None:
                 return

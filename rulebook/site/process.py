@@ -2,9 +2,11 @@
 
 Voilà does not expose ``/api/kernels`` (only ``/api/kernels/<id>``), so the
 honest way to see which kernels run is to look at the processes: every kernel
-is a child of the server, ``python -m ipykernel_launcher -f .../kernel-<id>.json``.
-The host page (``host.py``, in its own kernel) and the server's status
-handler (``app.py``) read them here. This module imports nothing of the site:
+is ``python -m ipykernel_launcher -f .../kernel-<id>.json``, a child of the
+server (started the plain way) or of its zygote (forked, ``zygote.py``).
+The kernel cap (``kernels.live_kernels``), the memory watch (``app.py``)
+and the host page (``host.py``, in its own kernel) all read them here,
+with ``kernel_processes``: one process per kernel. This module imports nothing of the site:
 a kernel can import it without importing the server. Starting a site as a
 subprocess is the tests' business (``tests/support/site_process.py``).
 """
@@ -15,8 +17,6 @@ import os
 import re
 from dataclasses import dataclass
 
-STAND_IN = "rulebook.site.kernel_launch"
-"""The module a kernel's launcher runs; while its argv says so, it is not (yet, or any more) the kernel."""
 _KERNEL_FILE = re.compile(r"kernel-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.json")
 
 
@@ -132,14 +132,37 @@ class KernelProcess:
         return bool(fields) and fields[0] != "Z"
 
 
+def is_kernel(argv: list[str]) -> bool:
+    """Whether a command line is a kernel's (``ipykernel`` in it; also a plain launch before it execs the kernel)."""
+    return any("ipykernel" in a for a in argv)
+
+
 def kernel_processes(server_pid: int) -> list[KernelProcess]:
-    """The kernels a Voilà server runs, found by their command lines."""
+    """The kernels a Voilà server runs, found by their command lines: one process per kernel.
+
+    Walks down from the server through processes that are not kernels (the
+    zygote, and a fork of it that has not taken its kernel's title yet),
+    never below a kernel. Why not every descendant: a kernel's own child,
+    between its fork and its ``exec``, shows the kernel's command line, and
+    every kernel runs one as it starts (``uname -p``, seen with ``strace``).
+    Counted as a second kernel, it made the tests' sampler see 17 kernels
+    under a cap of 16, and 4 under 3, on a loaded machine (issue 33).
+    A zombie (an exited kernel not yet reaped) has no command line: not counted.
+    """
     kernels = []
-    for pid in descendants(server_pid):
-        argv = read_proc(f"/proc/{pid}/cmdline").split("\0")
-        if not any("ipykernel" in a for a in argv) or STAND_IN in argv:
-            continue  # a launcher standing in for a forked kernel (zygote.py) is not the kernel
-        kernels.append(KernelProcess(pid, kernel_id_in(argv)))
+    frontier = [server_pid]
+    seen = {server_pid}
+    while frontier:
+        below = []
+        for parent in frontier:
+            for pid in sorted(children(parent) - seen):
+                seen.add(pid)
+                argv = argv_of(pid)
+                if is_kernel(argv):
+                    kernels.append(KernelProcess(pid, kernel_id_in(argv)))
+                else:
+                    below.append(pid)
+        frontier = below
     return kernels
 
 

@@ -318,6 +318,8 @@ def voila_config(options: SiteOptions) -> dict:
         # is never handed a dead preheated kernel (kernels.py), and an open
         # page's heartbeat reopens it from the store (page_link.js).
         "KernelManager": {"transport": "ipc", "autorestart": False},
+        # forked kernels start and stop through the site's provisioner (provisioner.py); else jupyter_client's own
+        "KernelProvisionerFactory": {"default_provisioner_name": _provisioner_name(options.fork_kernels)},
         # Voilà's kernel manager class derives from this one: culling settings
         # apply to it, and its pooled kernels are exempt from culling.
         "MappingKernelManager": {
@@ -325,7 +327,7 @@ def voila_config(options: SiteOptions) -> dict:
             "cull_interval": options.cull_interval,
             "cull_connected": False,  # a page still open keeps its kernel
             "cull_busy": False,
-            # every kernel starts behind a memory wall (memory.py, kernel_launch.py)
+            # every kernel starts behind a memory wall (memory.py; provisioner.py, kernel_launch.py)
             "kernel_manager_class": "rulebook.site.memory.WalledKernelManager",
         },
     }
@@ -335,6 +337,12 @@ def voila_config(options: SiteOptions) -> dict:
             kernel_pools[name] = {"pool_size": options.pool_size}
         config["VoilaKernelManager"] = {"kernel_pools_config": kernel_pools}
     return config
+
+
+def _provisioner_name(fork_kernels: bool) -> str:
+    from .provisioner import provisioner_name  # jupyter_client: imported when a site is configured, not by the CLI
+
+    return provisioner_name(fork_kernels)
 
 
 def jupyter_path_with_template(environ: dict | None = None) -> str:
@@ -488,7 +496,7 @@ def start_feed(options: SiteOptions):  # -> feed.Feed | None
 
 
 def start_zygote():  # -> zygote.Started
-    """The kernels' zygote (``zygote.py``), its socket exported to the kernels' launchers once it listens.
+    """The kernels' zygote (``zygote.py``), its socket exported to the site's provisioner once it listens.
 
     Started before Voilà, whose import takes longer than the zygote's
     warm-up; the preheated kernels Voilà starts at once are then forked too.

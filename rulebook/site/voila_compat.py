@@ -141,7 +141,7 @@ OVERRIDES: dict[str, tuple[str, str]] = {
     "VoilaKernelManager.shutdown_kernel": ("kernel_id, *args, **kwargs", "forgets when the kernel was handed to a page"),
     "VoilaKernelManager.cull_kernel_if_idle": ("kernel_id", "never culls a kernel still starting or handed to a page under a minute ago"),
     # jupyter_client/manager.py (the class of each kernel: memory.WalledKernelManager)
-    "KernelManager.format_kernel_cmd": ("extra_arguments", "the kernel's command starts behind a memory wall (kernel_launch.py)"),
+    "KernelManager.format_kernel_cmd": ("extra_arguments", "the kernel's command starts behind a memory wall (kernel_launch.py), unless its provisioner sets the wall (provisioner.py)"),
     # jupyter_server/services/kernels/kernelmanager.py (also the bases of Voilà's manager without preheating)
     "MappingKernelManager.start_kernel": ("*, kernel_id, path, **kwargs", "a page's own kernel starts only in a slot it reserved"),
     "AsyncMappingKernelManager.__init__": ("**kwargs", "the cap's state (no pools without preheating)"),

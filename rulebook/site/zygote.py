@@ -7,25 +7,27 @@ CPU), numpy and ipywidgets (~0.15 s), the site's widgets and games
 page. Ten visitors at the same instant paid it ten times over on two cores.
 
 The zygote is a process the server starts once (``start``): it imports
-those modules and waits on a Unix socket in a private folder. A kernel's
-launcher (``kernel_launch.py``, the command Jupyter runs for every kernel)
-asks it for a kernel: the zygote forks, and the child — already warm —
-becomes the kernel Jupyter asked for (same argv, environment, working
-folder, standard streams and memory wall) and runs ``ipykernel_launcher``.
+those modules and waits on a Unix socket in a private folder. The site's
+kernel provisioner (``provisioner.py``, in the server) asks it for a
+kernel (``kernel_request``, ``send_request``): the zygote forks, and the
+child — already warm — becomes the kernel Jupyter asked for (same argv,
+environment, working folder, standard streams and memory wall, its own
+session) and runs ``ipykernel_launcher``. The zygote answers ``pid N``.
 
-Jupyter still sees the launcher as the kernel's process, so the launcher
-stays alive as its stand-in (``stand_in``): it forwards the signals Jupyter
-sends (interrupt, terminate), and exits with the kernel's exit status. If
-the launcher is killed, the zygote sees its socket close and kills the
-kernel; if the server goes, the zygote kills its kernels and exits. A
-forked kernel takes the kernel's command line as its process title
-(``setproctitle``), so ``process.kernel_processes`` finds it as it found an
-exec'd kernel, and skips the stand-ins.
+The provisioner holds the kernel's process itself; the socket it asked on
+stays open as the kernel's lifeline. The zygote reaps its kernels and
+reports each exit on that socket (``exit N``, as ``Popen.returncode``
+says it). If the socket closes (the provisioner let go, or the server
+died), the zygote kills the kernel; if the server goes, the zygote kills
+its kernels and exits. A forked kernel takes the kernel's command line as
+its process title (``setproctitle``), so ``process.kernel_processes``
+finds it as it finds a kernel started the plain way: one process per
+kernel.
 
-Anything unusual is started the old way (``kernel_launch`` execs the
-command): no zygote, a command other than this Python running
-``-m ipykernel_launcher``, a different ``PYTHONPATH``, or a zygote that
-does not answer.
+Refused (``no: ...``, nothing forked; the provisioner starts the kernel the
+plain way): a request with another ``PYTHONPATH`` than the zygote's. The
+provisioner never asks for a command other than this Python running
+``-m ipykernel_launcher`` (``eligible``).
 
 Why not fork from the server itself: the server runs threads and an event
 loop, which a fork does not carry over safely; the zygote runs neither
@@ -48,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 ENV = "RULEBOOK_KERNEL_ZYGOTE"
-"""The zygote's socket path, exported by the server to its kernels' launchers."""
+"""The zygote's socket path, exported by the server once the zygote listens (the provisioner reads it)."""
 WARM_MODULES = ("ipykernel.kernelapp", "ipykernel.ipkernel", "numpy", "ipywidgets", "widgets.page", "setproctitle")
 """What a page's kernel imports anyway, imported once in the zygote (import failures are skipped)."""
 AT_KERNEL_START = ("__import__('ipywidgets')._handle_ipython()",)
@@ -61,73 +63,36 @@ Run as the kernel's ``exec_lines`` (no history, no name left behind).
 """
 SINGLE_THREAD_ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 """The zygote must start no thread before it forks (a thread does not survive a fork); numpy's BLAS would."""
-FORWARDED = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1, signal.SIGUSR2)
-"""Signals Jupyter (or an operator) sends a kernel's process: the stand-in passes them on."""
+RESET_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1, signal.SIGUSR2)
+"""Signals the zygote handles or ignores: a forked kernel starts with their default handlers."""
 POLL_S = 0.2
 MAX_REQUEST = 1 << 20
 REQUEST_TIMEOUT_S = 5.0
+"""How long the zygote waits for the rest of a request it has begun to read (a stuck client never stops it)."""
 
 
-# ----- the launcher's side ------------------------------------------------------------------------------------------
-def eligible(command: list[str], environ: dict[str, str] | None = None) -> bool:
-    """Whether ``command`` is a kernel the zygote can fork: this Python, ``-m ipykernel_launcher``, the zygote's path."""
-    environ = os.environ if environ is None else environ
+# ----- the provisioner's side (in the server) -----------------------------------------------------------------------
+def eligible(command: list[str]) -> bool:
+    """Whether ``command`` is a kernel the zygote can fork: this Python running ``-m ipykernel_launcher``."""
     return (
         len(command) >= 3
         and os.path.realpath(command[0]) == os.path.realpath(sys.executable)
         and command[1:3] == ["-m", "ipykernel_launcher"]
-        and bool(environ.get(ENV))
     )
 
 
-def _send(conn: socket.socket, payload: dict[str, Any], fds: list[int]) -> None:
-    data = json.dumps(payload).encode()
+def kernel_request(command: list[str], env: dict[str, str], cwd: str, wall_mb: int) -> dict[str, Any]:
+    """What the zygote needs to become ``command``: its argv, environment, folder and memory wall (MB, 0: none)."""
+    return {"argv": [str(a) for a in command], "env": {str(k): str(v) for k, v in env.items()},
+            "cwd": cwd, "wall_mb": int(wall_mb)}
+
+
+def send_request(conn: socket.socket, request: dict[str, Any], fds: list[int]) -> None:
+    """Send ``request`` with the kernel's standard streams (``fds``: stdin, stdout, stderr) in one message."""
+    data = json.dumps(request).encode()
+    if len(data) > MAX_REQUEST:
+        raise ValueError(f"a kernel request of {len(data)} bytes (at most {MAX_REQUEST})")
     socket.send_fds(conn, [struct.pack("!I", len(data)) + data], fds)
-
-
-def ask(path: str, command: list[str], wall_mb: int) -> tuple[socket.socket, int] | None:
-    """Ask the zygote at ``path`` for a kernel running ``command``; (the open socket, the kernel's pid), or None."""
-    conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        conn.settimeout(REQUEST_TIMEOUT_S)
-        conn.connect(path)
-        _send(conn, {"argv": command, "env": dict(os.environ), "cwd": os.getcwd(), "wall_mb": wall_mb}, [0, 1, 2])
-        line = _read_line(conn)
-        if not line.startswith("pid "):
-            raise OSError(f"zygote answered {line!r}")
-        conn.settimeout(None)
-        return conn, int(line.split()[1])
-    except (OSError, ValueError):
-        conn.close()
-        return None
-
-
-def _read_line(conn: socket.socket) -> str:
-    data = b""
-    while not data.endswith(b"\n"):
-        chunk = conn.recv(256)
-        if not chunk:
-            break
-        data += chunk
-    return data.decode().strip()
-
-
-def stand_in(conn: socket.socket, pid: int) -> int:
-    """Be the kernel's process for Jupyter until the kernel exits: pass signals on; its exit code."""
-
-    def forward(signum: int, _frame: Any) -> None:
-        try:
-            os.kill(pid, signum)
-        except ProcessLookupError:
-            pass
-
-    for signum in FORWARDED:
-        signal.signal(signum, forward)
-    line = _read_line(conn)
-    if not line.startswith("exit "):
-        return 1  # the zygote went away; it kills its kernels as it goes
-    code = int(line.split()[1])
-    return 128 - code if code < 0 else code  # killed by signal N: 128 + N, as a shell says it
 
 
 # ----- the zygote's side --------------------------------------------------------------------------------------------
@@ -166,7 +131,7 @@ def become_kernel(request: dict[str, Any], fds: list[int], close: list[socket.so
     try:
         for sock in close:
             sock.close()
-        for signum in (*FORWARDED, signal.SIGCHLD):
+        for signum in (*RESET_SIGNALS, signal.SIGCHLD):
             signal.signal(signum, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         os.setsid()  # a terminal's Ctrl-C for the server is not the kernels' (as Jupyter starts them)
@@ -221,7 +186,7 @@ def _reseed() -> None:
 
 
 class Zygote:
-    """The zygote's loop: fork kernels on request, report their exit, kill the orphans of dead launchers."""
+    """The zygote's loop: fork kernels on request, report their exit, kill a kernel whose socket closed."""
 
     def __init__(self, path: str, parent: int) -> None:
         self.path = path
@@ -244,7 +209,7 @@ class Zygote:
                     if key.fileobj is self.listener:
                         self._accept()
                     else:
-                        self._launcher_spoke(key.fileobj, key.data)
+                        self._provisioner_spoke(key.fileobj, key.data)
                 self._reap()
                 if os.getppid() != self.parent:
                     break
@@ -263,7 +228,7 @@ class Zygote:
         try:
             request, fds = _receive(conn)
             if request.get("env", {}).get("PYTHONPATH", "") != os.environ.get("PYTHONPATH", ""):
-                conn.sendall(b"no: another PYTHONPATH than the zygote's\n")  # the launcher starts it the old way
+                conn.sendall(b"no: another PYTHONPATH than the zygote's\n")  # the provisioner starts it the plain way
                 conn.close()
                 return
             pid = os.fork()
@@ -273,8 +238,8 @@ class Zygote:
             try:
                 conn.sendall(f"pid {pid}\n".encode())
             except OSError:
-                # The launcher is gone: it gave up waiting (REQUEST_TIMEOUT_S, a busy machine) and
-                # starts its kernel itself, or it was killed. Nobody stands in for this fork: it goes.
+                # The provisioner is gone: it gave up waiting (a busy machine; the kernel's start
+                # fails, it starts no other) or the server died. Nobody holds this fork: it goes.
                 os.kill(pid, signal.SIGKILL)
                 raise
             conn.settimeout(None)
@@ -286,8 +251,8 @@ class Zygote:
             for fd in fds:
                 os.close(fd)
 
-    def _launcher_spoke(self, conn: Any, pid: int) -> None:
-        """A launcher says nothing after its request: readable means it is gone, so its kernel goes too."""
+    def _provisioner_spoke(self, conn: Any, pid: int) -> None:
+        """A provisioner says nothing after its request: readable means it let go, so its kernel goes too."""
         try:
             if conn.recv(64):
                 return
@@ -365,7 +330,7 @@ class Started:
         self.path = path
 
     def ready(self, timeout: float = 30.0) -> bool:
-        """Whether the zygote listens (it imports first, ~1 s); launchers before that start kernels the old way."""
+        """Whether the zygote listens (it imports first, ~1 s); kernels before that start the plain way."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline and self.process.poll() is None:
             if os.path.exists(self.path):

@@ -54,7 +54,7 @@ from tests.support.browser_helpers import SITES
 
 from rulebook.site.limits import ONE_ADDRESS
 from rulebook.publish.chromium import CHROMIUM, CHROMIUM_ARGS
-from rulebook.site.process import STAND_IN, cpu_ticks, read_proc
+from rulebook.site.process import cpu_ticks, read_proc
 from tests.support.site_process import SiteProcess, free_port
 from rulebook.site.serve import SiteOptions, default_notebooks_dir
 
@@ -346,7 +346,7 @@ def machine_state(sample_s: float = 1.0) -> str:
         load = read_proc("/proc/loadavg").split()[:3]
         memory = [line.split() for line in read_proc("/proc/meminfo").splitlines() if line.startswith("MemAvailable")]
         commands = {pid: read_proc(f"/proc/{pid}/cmdline") for pid in after}
-        kernels = sum(1 for c in commands.values() if "ipykernel" in c and STAND_IN not in c)  # not the launchers
+        kernels = sum(1 for c in commands.values() if "ipykernel" in c)
         browsers = sum(1 for name in names.values() if "chrom" in name.lower())
         hertz = os.sysconf("SC_CLK_TCK") * sample_s
         top = ", ".join(f"{names[pid]}[{pid}] {100 * t / hertz:.0f}%" for t, pid in busy)

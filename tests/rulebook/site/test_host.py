@@ -16,6 +16,7 @@ from rulebook.site.host import (
     LOCK_AFTER,
     LOCK_SECONDS,
     LoginGuard,
+    current_server_pid,
     kernel_report,
     setups,
     shared_guard,
@@ -94,6 +95,13 @@ def test_kernel_report_counts_kernels_under_the_server(monkeypatch):
     assert kernel_report(os.getpid()).cap is None and kernel_report(os.getpid()).kernels == 0
     monkeypatch.delenv("RULEBOOK_MAX_KERNELS")
     assert kernel_report().cap is None  # the parent (here: whatever started the tests)
+
+
+def test_a_forked_kernels_host_page_looks_at_the_server_not_at_its_parent():
+    """A kernel forked from the zygote is the zygote's child: the provisioner names the server in its environment."""
+    assert current_server_pid({"RULEBOOK_SERVER_PID": "4242"}) == 4242
+    assert current_server_pid({}) == os.getppid()  # started the plain way: the server is the parent
+    assert current_server_pid({"RULEBOOK_SERVER_PID": "x"}) == os.getppid()
 
 
 # ----- the login guard ----------------------------------------------------------------------------------------

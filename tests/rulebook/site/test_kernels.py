@@ -290,8 +290,9 @@ def test_a_kernel_process_still_exiting_keeps_its_slot():
 
 
 _ZYGOTE_LIKE = """
-import subprocess, sys, time
-kernel = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", "-m", "ipykernel_launcher", "-f", sys.argv[1]])
+import os, subprocess, sys, time
+# the kernel's command comes from the environment: the zygote's own command line names no kernel
+kernel = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", "-m", os.environ["KERNEL_MODULE"], "-f", os.environ["KERNEL_FILE"]])
 print(kernel.pid, flush=True)
 while kernel.poll() is None:
     time.sleep(0.02)
@@ -299,8 +300,8 @@ time.sleep(60)
 """
 
 
-def test_live_kernels_follows_a_forked_kernel_past_its_stand_in():
-    """A kernel forked by the zygote is the zygote's child: it counts, under its id, until it has exited."""
+def test_live_kernels_counts_a_kernel_forked_by_the_zygote_until_it_has_exited():
+    """A forked kernel is the zygote's child (not the server's): it counts, under its id, until it has exited."""
     import os
     import signal
     import subprocess
@@ -311,28 +312,59 @@ def test_live_kernels_follows_a_forked_kernel_past_its_stand_in():
 
     kernel_id = str(uuid.uuid4())
     connection = f"/tmp/kernel-{kernel_id}.json"
-    zygote = subprocess.Popen([sys.executable, "-c", _ZYGOTE_LIKE, connection, "-m", "rulebook.site.zygote"],
-                              stdout=subprocess.PIPE, text=True)
-    stand_in = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", "-m", "rulebook.site.kernel_launch",
-                                 "--", sys.executable, "-m", "ipykernel_launcher", "-f", connection])
+    zygote = subprocess.Popen([sys.executable, "-c", _ZYGOTE_LIKE, "-m", "rulebook.site.zygote"], stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "KERNEL_MODULE": "ipykernel_launcher", "KERNEL_FILE": connection})
     try:
         forked = int(zygote.stdout.readline())
         deadline = time.monotonic() + 10
         while kernel_id not in live_kernels() and time.monotonic() < deadline:
             time.sleep(0.02)
         assert kernel_id in live_kernels()
-        assert sum(1 for k in live_kernels() if k == kernel_id) == 1  # the stand-in and its kernel: one kernel
-        stand_in.kill()
-        stand_in.wait()
-        assert kernel_id in live_kernels()  # the stand-in is gone, the kernel still runs
         os.kill(forked, signal.SIGKILL)
         while kernel_id in live_kernels() and time.monotonic() < deadline:
             time.sleep(0.02)
         assert kernel_id not in live_kernels()  # exited (a zombie until its parent reaps it, or gone)
     finally:
-        for process in (zygote, stand_in):
-            process.kill()
-            process.wait()
+        zygote.kill()
+        zygote.wait()
+
+
+_KERNEL_WITH_A_CHILD = """
+import os, sys, time
+child = os.fork()  # no exec: the child shows this command line, as a kernel's child does until its exec
+if child == 0:
+    time.sleep(60)
+    os._exit(0)
+print(child, flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_kernels_own_child_is_not_a_second_kernel():
+    """Issue 33: every kernel starts a child (``uname -p``) that shows the kernel's command line until its exec.
+
+    Counted as a kernel, it made the tests' sampler see 17 kernels under a
+    cap of 16 on a loaded machine. Here the child never execs.
+    """
+    import os
+    import subprocess
+    import sys
+    import uuid
+
+    from rulebook.site.kernels import live_kernels
+    from rulebook.site.process import argv_of, kernel_processes
+
+    kernel_id = str(uuid.uuid4())
+    kernel = subprocess.Popen([sys.executable, "-c", _KERNEL_WITH_A_CHILD, "-m", "ipykernel_launcher", "-f",
+                               f"/tmp/kernel-{kernel_id}.json"], stdout=subprocess.PIPE, text=True)
+    try:
+        child = int(kernel.stdout.readline())
+        assert argv_of(child) == argv_of(kernel.pid)  # looks like the kernel itself
+        assert [(k.pid, k.kernel_id) for k in kernel_processes(os.getpid())] == [(kernel.pid, kernel_id)]
+        assert live_kernels() == {kernel_id}
+    finally:
+        kernel.kill()
+        kernel.wait()
 
 
 def test_live_kernel_processes_counts_kernel_children_and_not_zombies():

@@ -545,3 +545,10 @@ def test_the_deploy_guide_s_edge_flags_are_the_command_line_s():
     assert documented["--server-name"] == "<short hostname>-<port>"
     assert "`--server-name NAME` (default `<short hostname>-<port>`; letters, digits" in section
     assert "`GET /healthz` answers `ready` (200), `draining` or `not ready`" in section
+
+
+@pytest.mark.parametrize("fork, name", [(True, "rulebook-zygote"), (False, "local-provisioner")])
+def test_forked_kernels_start_through_the_sites_provisioner(tmp_path, fork, name):
+    """``--no-fork-kernels`` keeps jupyter_client's own provisioner (the wall then comes from the kernel manager)."""
+    config = voila_config(SiteOptions(notebooks=tmp_path, fork_kernels=fork))
+    assert config["KernelProvisionerFactory"] == {"default_provisioner_name": name}

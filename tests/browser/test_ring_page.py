@@ -34,6 +34,8 @@ def wait_ply_change(page, ply: str, version: str | None = None) -> None:
 
 
 def click_and_wait(page, selector: str) -> None:
+    # the board is an anywidget whose module can come after the Roll button (a loaded machine): wait for it
+    page.wait_for_selector(".rb-board-ring[data-ply]", state="attached")
     ply, version = board(page)["ply"], drawn(page)
     page.locator(selector).first.click()
     wait_ply_change(page, ply, version)

@@ -10,7 +10,7 @@ notebook, while nobody visits.
 
     python -m benchmarks.kernel_memory [--notebook chiritsumo.ipynb] [--selector .rb-slot-0-0] [--notebooks DIR]
 
-Target quoted by the README: one kernel <= 120 MB.
+Target quoted in docs/performance.md: one kernel <= 120 MB.
 """
 
 from __future__ import annotations

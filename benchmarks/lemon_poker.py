@@ -207,7 +207,7 @@ def odds_times(n: int = 200) -> bool:
 
 
 def games(n_random: int = 200, n_bot: int = 6) -> None:
-    from rulebook.bots.random_bot import RandomBot
+    from rulebook.bots import RandomBot
     from rulebook.core.game import CHANCE, TERMINAL
     from rulebook.games.lemon_poker import LEMON_POKER as G
     from rulebook.games.lemon_poker.bots import OddsBot

@@ -17,7 +17,7 @@ servers are let settle until their pools are refilled and quiet.
     python -m benchmarks.page_load [--notebook chiritsumo.ipynb] [--selector .rb-slot-0-0]
         [--notebooks DIR] [--runs 5] [--modes preheated,cold]
 
-Targets quoted by the README: ratio <= 1.5, <= 1.0 s with preheated kernels.
+Targets quoted in docs/performance.md: ratio <= 1.5, <= 1.0 s with preheated kernels.
 """
 
 from __future__ import annotations

@@ -250,7 +250,9 @@ def main(argv: list[str] | None = None) -> int:
             options = site.SiteOptions(**kwargs)
         except ValueError as exc:
             build_parser().error(f"rulebook serve: {exc}")
-        site.serve(options)
+        from rulebook.publish.live import LiveEdition  # /rules/: the edition's pages, handed to the server
+
+        site.serve(options, edition_for=LiveEdition)
     return 0
 
 

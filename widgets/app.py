@@ -20,7 +20,6 @@ the store takes none) and the lesson.
 
 from __future__ import annotations
 
-import importlib
 import time
 from typing import Any, Mapping, Sequence
 
@@ -34,6 +33,7 @@ from rulebook.tables.opening import open_store
 from rulebook.tables.session import TableError, TableSession
 from rulebook.tables.store import TableStore
 
+from .failure import error_id, log_error
 from .game_page.context import PageContext
 from .game_page.drawing import DrawingPart
 from .game_page.errors import ErrorsPart
@@ -42,17 +42,13 @@ from .game_page.layout import LayoutPart
 from .game_page.lesson_run import LessonRunPart
 from .game_page.moves import MovesPart
 from .game_page.new_game import NewGamePart
-from .game_page.parts import LOG_LINES, error_id, log_error, rules_package, rules_page_link
+from .game_page.parts import LOG_LINES, rules_package, rules_page_link
 from .game_page.saving import SavingPart
 from .game_page.table_link import TableLinkPart
 from .game_page.table_watch import POLL_SECONDS, PRESENCE_SECONDS, QUIET_AFTER_SECONDS, TableWatchPart
 from .i18n import LANGS
 from .lesson import LessonGuide
-
-
-def load_view(game_name: str) -> type:
-    """The view class of a game: ``widgets.views.<game>.View``."""
-    return importlib.import_module(f"widgets.views.{game_name}").View
+from .views import load_view
 
 
 def _lesson_of(game: Game) -> Lesson | None:

@@ -12,6 +12,8 @@ from pathlib import Path
 import anywidget
 import traitlets
 
+from rulebook.site.served_modules import served_module
+
 STATIC = Path(__file__).parent / "static"
 
 
@@ -38,15 +40,13 @@ class ServedModule(str):
     """An ES module's text that anywidget sends as a loader of its URL when the site serves modules.
 
     Why: the module text travelled in every visit's widget state; on the site
-    each module is a file under its content hash (``rulebook.site.assets.served_module``),
+    each module is a file under its content hash (``rulebook.site.served_modules.served_module``),
     cached a year by the browser. anywidget reads ``_esm`` with ``str()``, so
     only that gives the loader; as text (``board_module``, the static edition)
     it is the module itself.
     """
 
     def __str__(self) -> str:
-        from rulebook.site.assets import served_module
-
         return served_module(str.__str__(self))
 
 
@@ -141,6 +141,30 @@ class StyleSheet(anywidget.AnyWidget):
 
     _esm = "function render({ el }) { el.style.display = 'none'; }\nexport default { render };\n"
     _css = asset("app.css", "index.css")
+
+
+ANNOUNCE_CSS = (
+    ".rb-announce { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;"
+    " overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }"
+)
+
+
+class Announcer(anywidget.AnyWidget):
+    """The game page's polite live region: ``text`` is announced each time ``count`` goes up.
+
+    Why a widget of its own and not an HTML box: a live region must stay in
+    the page while its text changes (an ipywidgets HTML box replaces its
+    content, region included, so nothing would be announced). Hidden from
+    sight: what it says is on the page already (the board, the log).
+    ``lang`` is the page's language: the region's, and ``<html lang>``'s
+    after an in-page language switch.
+    """
+
+    _esm = module("announce.js")
+    _css = ANNOUNCE_CSS
+    text = traitlets.Unicode("").tag(sync=True)
+    lang = traitlets.Unicode("ja").tag(sync=True)
+    count = traitlets.Int(0).tag(sync=True)
 
 
 class PageLink(anywidget.AnyWidget):

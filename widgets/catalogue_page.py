@@ -13,7 +13,7 @@ from rulebook.core import get_game
 from rulebook.core.lesson import LessonError, load_lesson
 from rulebook.site.catalogue import ENTRIES, SORT_KEYS, Entry, filter_entries, is_playable, sort_entries
 
-from .base import PageLink, StyleSheet
+from .base import Announcer, PageLink, StyleSheet
 from .i18n import t
 from .lab import lab_href
 from .lean import hide
@@ -76,7 +76,9 @@ class IndexPage:
         header.add_class("rb-header")
         filters = w.HBox([self.players, self.minutes, self.sort])
         filters.add_class("rb-filters")
-        self.root = w.VBox([StyleSheet(), self.page_link, header, self.notice, self.intro, filters, self.table])
+        self.language = Announcer(lang=lang)
+        """Carries the page's language to ``<html lang>`` when the switch redraws in place (no moves to say here)."""
+        self.root = w.VBox([StyleSheet(), self.page_link, self.language, header, self.notice, self.intro, filters, self.table])
         self.root.add_class("rb-app")
         self.root.add_class("rb-index")
         self._set_choices()
@@ -89,6 +91,11 @@ class IndexPage:
 
     def _set_choices(self) -> None:
         keep = (self.players.value, self.minutes.value, self.sort.value)
+        # their names for a screen reader: a label each, kept out of sight (index.css .rb-filters .widget-label):
+        # the first choice already says what the list is ("Players: any")
+        self.players.description = self._w("人数で絞り込む", "Filter by players")
+        self.minutes.description = self._w("時間で絞り込む", "Filter by time")
+        self.sort.description = self._w("並べ替え", "Sort")
         self.players.options = [(self._w("人数: すべて", "Players: any"), 0)] + [
             (self._w(f"{n}人で遊べる", f"{n} player{'s' if n > 1 else ''}"), n) for n in range(1, 7)
         ]
@@ -104,6 +111,7 @@ class IndexPage:
     def set_lang(self, lang: str) -> None:
         """Switch the language: the page, its links and the address bar (a reload or a shared link keeps it)."""
         self.lang = lang
+        self.language.lang = lang
         self.page_link.query = f"lang={lang}"
         self._set_choices()
         self.draw()

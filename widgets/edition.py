@@ -18,7 +18,7 @@ from typing import Any, Sequence
 from rulebook.core.examples import ExampleSpec
 from rulebook.core.game import Game
 
-from .app import load_view
+from .views import load_view
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ import ipywidgets as w
 from rulebook.site.host import LoginGuard, kernel_report, table_rows
 from rulebook.tables.store import TableStore
 
-from .base import PageLink, kernel_loop
+from .base import Announcer, PageLink, kernel_loop
 from .game_page.parts import classed as _classed
 from .host_page.new_table import NewTablePart
 from .host_page.ranges import RangesPart
@@ -97,8 +97,10 @@ class HostPage(NewTablePart, SheetPart, TableListPart, RangesPart):
         self.main = _classed(w.VBox(), "rb-host-main")
         self.page_link = PageLink()
         self.page_link.on_msg(self._on_beat)
+        self.language = Announcer(lang=self.lang)
+        """Carries the page's language to ``<html lang>`` when the switch redraws in place."""
         self.root = _classed(
-            w.VBox([HostStyle(), header, self.notice, self.login, self.status, self.main, self.page_link]), "rb-app", "rb-host"
+            w.VBox([HostStyle(), header, self.notice, self.login, self.status, self.main, self.page_link, self.language]), "rb-app", "rb-host"
         )
         self.draw()
 
@@ -172,6 +174,7 @@ class HostPage(NewTablePart, SheetPart, TableListPart, RangesPart):
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
+        self.language.lang = lang
         if self.signed_in:
             keep, shown = self._form(), self.sheet_table
             for child in self.main.children:

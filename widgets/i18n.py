@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Mapping
+
 LANGS = ("ja", "en")
+
+Notice = tuple[str, str]
+"""A line a page shows above itself, in Japanese and English (a setting it could not use, and why)."""
 
 WORDS: dict[str, tuple[str, str]] = {
     "undo": ("元に戻す", "Undo"),
@@ -28,6 +33,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "example_tap": ("これはルールの例の図です。遊ぶときは盤面をタップしてください。", "This is a picture of a rule's example. To play, tap the board."),
     "roll": ("ダイスをふる", "Roll the dice"),
     "lang_switch": ("English", "日本語"),
+    # names of dice on a board, said by a screen reader (the picture itself says nothing)
+    "die_shows": ("ダイス {die}: {pips}", "die {die}: {pips}"),
+    "die_unrolled": ("ダイス {die}: まだ振っていません", "die {die}: not rolled yet"),
+    "tap_step_die": ("ダイス {die} の目を 1 つ進める（いまは {pips}）", "step the pips of die {die} (now {pips})"),
+    "tap_enter_die": ("ダイス {die} の目を入れる", "enter the pips of die {die}"),
     "error_rule": ("ルール", "Rule"),
     "internal_error": (
         "画面の処理で問題が起きました（エラー番号 {ident}）。テーブルは無事です。ページを再読み込みすると続けられます。",
@@ -172,5 +182,28 @@ def t(key: str, lang: str, **values: object) -> str:
     return text.format(**values) if values else text
 
 
+def tap_step_die(die: int, pips: int, lang: str) -> str:
+    """The name of a die tapped to step its pips in table mode (``die`` counted from 1; ``pips`` 0: not entered yet)."""
+    return t("tap_step_die", lang, die=die, pips=pips) if pips else t("tap_enter_die", lang, die=die)
+
+
 def both(ja: str, en: str, lang: str) -> str:
     return ja if lang == "ja" else en
+
+
+def page_lang(params: Mapping[str, str], notices: list[Notice], default: str = "ja") -> str:
+    """``?lang=`` if it is one of ours; else ``default`` (the house's language)."""
+    default = default if default in LANGS else "ja"
+    if "lang" not in params:
+        return default
+    lang = params["lang"].strip().lower()
+    if lang not in LANGS:
+        shown = "日本語" if default == "ja" else "英語"
+        notices.append(
+            (
+                f"?lang={lang[:20]} は使えません（ja か en）。{shown}で表示します。",
+                f"?lang={lang[:20]} is not available (ja or en); showing {'Japanese' if default == 'ja' else 'English'}.",
+            )
+        )
+        return default
+    return lang

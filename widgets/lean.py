@@ -8,7 +8,7 @@ two seconds to appear; on a phone (CPU 4x slower) the repeat visit of
 Chiritsumo spent 1.35 s making them, and ten pages opening at once on two
 cores ran past the two seconds (``rb_site.macro.html.j2`` widgets_lost_watch).
 Built inside ``shared_defaults()``, the same page has 78 models: the repeat
-visit drew its board 0.57 s sooner (median of three A/B runs; README "On a phone").
+visit drew its board 0.57 s sooner (median of three A/B runs; docs/site.md "On a phone", docs/performance.md).
 
 A shared layout or style must never change, or every widget sharing it would:
 they are frozen (``SharedLayout``), and a widget that needs its own gets one

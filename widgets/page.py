@@ -23,37 +23,21 @@ from rulebook.core.text import load_rules
 from rulebook.tables.opening import open_store
 from rulebook.tables.store import TableStore
 
-from .app import GameApp, error_id, load_view, log_error, rules_package
+from .app import GameApp
 from .catalogue_page import IndexPage
-from .i18n import LANGS
+from .failure import error_id, failed_page, log_error
+from .game_page.parts import rules_package
+from .i18n import Notice, page_lang
 from .lean import shared_defaults
+from .views import load_view
 
 if TYPE_CHECKING:
     from rulebook.site.host import LoginGuard
 
     from .host import HostPage
 
-Notice = tuple[str, str]
 TRUE = {"1", "true", "yes", "on"}
 FALSE = {"0", "false", "no", "off", ""}
-
-
-def page_lang(params: Mapping[str, str], notices: list[Notice], default: str = "ja") -> str:
-    """``?lang=`` if it is one of ours; else ``default`` (the house's language)."""
-    default = default if default in LANGS else "ja"
-    if "lang" not in params:
-        return default
-    lang = params["lang"].strip().lower()
-    if lang not in LANGS:
-        shown = "日本語" if default == "ja" else "英語"
-        notices.append(
-            (
-                f"?lang={lang[:20]} は使えません（ja か en）。{shown}で表示します。",
-                f"?lang={lang[:20]} is not available (ja or en); showing {'Japanese' if default == 'ja' else 'English'}.",
-            )
-        )
-        return default
-    return lang
 
 
 RESERVED = ("lang", "seed", "seats", "table", "learn", links.TABLE_PARAM, links.KEYS_PARAM, links.CLAIM_PARAM)
@@ -189,17 +173,6 @@ def used_instead(app: GameApp, what: str, lang: str) -> str:
     options = app.match.options
     shown = ", ".join(f"{key}={value}" for key, value in options.items()) or ("既定" if lang == "ja" else "the defaults")
     return f"使う設定: {shown}。" if lang == "ja" else f"Settings used: {shown}."
-
-
-def failed_page(ident: str) -> w.HTML:
-    """What a visitor sees if a page could not be built: a short message and the error id, never a traceback."""
-    box = w.HTML(
-        f'<div class="rb-error-box rb-page-failed" data-error-id="{ident}">'
-        f"<div>このページを準備できませんでした（エラー番号 {ident}）。再読み込みしてください。テーブルは無事です。</div>"
-        f"<div>This page could not be prepared (error {ident}). Please reload; your table is safe.</div></div>"
-    )
-    box.add_class("rb-page-failed")
-    return box
 
 
 def preload(name: str) -> None:

@@ -1,6 +1,7 @@
 """Bots play from observations only: ``choose(observation, legal_actions, rng)``."""
 
+from rulebook.core.random_bot import RandomBot  # the engine's baseline (every game has it), offered with the others
+
 from .base import Bot
-from .random_bot import RandomBot
 
 __all__ = ["Bot", "RandomBot"]

@@ -258,8 +258,9 @@ def text_form(form: str, **kinds: Kind) -> Callable[[T], T]:
         def __str__(self: Any) -> str:
             return compiled.write(self)
 
-        cls.TEXT_FORM = compiled  # type: ignore[attr-defined]
-        cls.__str__ = __str__  # type: ignore[assignment]
+        # set by name: a decorator cannot declare to the checker what it adds to any class it decorates
+        setattr(cls, "TEXT_FORM", compiled)
+        setattr(cls, "__str__", __str__)
         return cls
 
     return attach

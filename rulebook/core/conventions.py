@@ -300,13 +300,21 @@ def check_folder(
     return problems
 
 
+def _package_folder(package: str) -> Path:
+    """The folder of an imported package; a namespace package (no ``__init__.py``, no file) is refused by name."""
+    file = importlib.import_module(package).__file__
+    if file is None:
+        raise TypeError(f"{package} has no __init__.py: a game's package needs one")
+    return Path(file).parent
+
+
 def engine_folders(game: Game) -> list[Path]:
     """The game packages whose code the engine runs: its own and those of the classes it inherits from."""
     found: list[Path] = []
     for cls in type(game).__mro__:
         if cls.__module__.startswith("rulebook.games."):
             package = cls.__module__.rsplit(".", 1)[0]
-            folder = Path(importlib.import_module(package).__file__).parent
+            folder = _package_folder(package)
             if folder not in found:
                 found.append(folder)
     return found
@@ -315,7 +323,7 @@ def engine_folders(game: Game) -> list[Path]:
 def game_folders(game: Game) -> tuple[Path, str, Path | None]:
     """A game's package folder, package name and view package folder (None when it has none)."""
     package = type(game).__module__.rsplit(".", 1)[0]
-    folder = Path(importlib.import_module(package).__file__).parent
+    folder = _package_folder(package)
     try:
         view = importlib.util.find_spec(f"widgets.views.{game.name}")
     except ModuleNotFoundError:

@@ -24,7 +24,7 @@ class RulebookError(ValueError):
         """The message in ``lang`` ("ja" or "en"); anything else reads English."""
         return self.message_ja if lang == "ja" else self.message_en
 
-    def __reduce__(self):  # keep pickling/copying working with three arguments
+    def __reduce__(self) -> tuple[type[RulebookError], tuple[str, str, str]]:  # keep pickling/copying working with three arguments
         return (type(self), (self.rule_id, self.message_ja, self.message_en))
 
 

@@ -13,10 +13,9 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, Hashable, Mapping, Sequence, TypeVar
 
-from rulebook.bots.random_bot import RandomBot
-
 from .errors import BadOption, IllegalAction, UnreadableAction
-from .observation import Observation
+from .observation import Observation, OutcomeSeen
+from .random_bot import RandomBot
 
 CHANCE = -1
 """``current_player`` at a chance node: dice, shuffles, draws."""
@@ -53,7 +52,7 @@ class Outcome:
     def summary(self, lang: str) -> str:
         return self.summary_ja if lang == "ja" else self.summary_en
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> OutcomeSeen:
         """Plain lists and dicts, as observations carry it to the page (JSON-ready when ``detail`` is)."""
         return {
             "scores": list(self.scores),

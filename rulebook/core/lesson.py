@@ -272,13 +272,13 @@ def check_lesson(lesson: Lesson, game: Game, rule_ids: Sequence[str]) -> list[st
             # except in the closing steps, after which the learner plays on and enters them
             problems.append(f"step {number}: the table waits for chance (the learner would see the entry); script it in 'before'")
             return problems
-        move = step.scripted_move()
-        if move is None:
+        learner_move = step.scripted_move()
+        if learner_move is None:
             continue
         try:
-            match.play(move)
+            match.play(learner_move)
         except RulebookError as error:
-            problems.append(f"step {number}: the learner's move '{move}' is refused: {error}")
+            problems.append(f"step {number}: the learner's move '{learner_move}' is refused: {error}")
             return problems
     return problems
 

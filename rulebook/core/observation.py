@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import Field, fields, is_dataclass
 from functools import lru_cache
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypedDict
 
 
 KEY = "key"
@@ -37,6 +37,23 @@ Needed where the key the JSON has always used is the name of a ``dict``
 method (``values``, ``items``...): an attribute of that name would hide the
 method from the plain-data consumers.
 """
+
+
+class OutcomeSeen(TypedDict):
+    """How a game ended as observations carry it (``Outcome.as_dict()``): a plain dict, so the JSON keeps its shape.
+
+    A ``TypedDict`` rather than an ``Observation``: it is built by the
+    engine's ``Outcome``, shared by every game, and only ever read.
+    """
+
+    scores: list[int]
+    winners: list[int]
+    reason: str
+    """The rule id of the paragraph that ended the game."""
+    summary_ja: str
+    summary_en: str
+    detail: dict[str, Any]
+    """Game-specific extras (a rating title, rounds played, ...), as each game's ``Outcome.detail`` names them."""
 
 
 def _key_of(f: Field[Any]) -> str:
@@ -51,6 +68,7 @@ def _pairs(cls: type) -> tuple[tuple[str, str], ...]:
 
 def _rebuild(cls: type[Observation], data: dict[str, Any]) -> Observation:
     """Pickle and ``copy.deepcopy`` go through the constructor, never through the read-only ``__setitem__``."""
+    # the checker sees dict's constructor on the base class; each subclass is a dataclass taking its fields
     return cls(**{f.name: data[_key_of(f)] for f in fields(cls)})  # type: ignore[arg-type]
 
 
@@ -89,7 +107,8 @@ class Observation(dict[str, Any]):
 
     def to_dict(self) -> dict[str, Any]:
         """A deep plain-data copy (nested observations become plain dicts), safe to change or serialise."""
-        return plain(self)
+        copy: dict[str, Any] = plain(self)
+        return copy
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (type(self), dict(self)))
@@ -99,7 +118,7 @@ class Observation(dict[str, Any]):
 
     __setitem__ = _read_only
     __delitem__ = _read_only
-    __ior__ = _read_only  # type: ignore[assignment]
+    __ior__ = _read_only
     clear = _read_only
     pop = _read_only
     popitem = _read_only
@@ -107,4 +126,4 @@ class Observation(dict[str, Any]):
     update = _read_only
 
 
-__all__ = ["KEY", "Observation", "plain"]
+__all__ = ["KEY", "Observation", "OutcomeSeen", "plain"]

@@ -285,11 +285,12 @@ def _render_plain(text: str, lang: str) -> str:
             else "ol" if ordered
             else "p"
         )
-        if new_kind in ("ul", "ol"):
+        item = unordered or ordered
+        if new_kind in ("ul", "ol") and item is not None:  # the same test: "ul"/"ol" only when one matched
             if kind != new_kind:
                 flush()
                 kind = new_kind
-            block.append((unordered or ordered).group(1))
+            block.append(item.group(1))
             continue
         if kind in ("ul", "ol") and new_kind == "p" and line.startswith("  "):
             block[-1] += " " + stripped  # continuation of a list item

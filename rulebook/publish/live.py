@@ -4,25 +4,22 @@ The site serves the very pages ``rulebook publish`` writes (``build.page_for``),
 made on the first request for each and kept in memory: a rules page costs
 the site one render, then nothing, instead of a Jupyter kernel per reader.
 The play buttons point at the site's own game pages.
+
+This is the edition's side only (pages as bytes, no web server): the Tornado
+handler that answers ``/rules/`` is the site's (``rulebook/site/rules_pages.py``),
+so the edition stands beside the server and never imports it.
 """
 
 from __future__ import annotations
 
 import mimetypes
 import threading
-from typing import Any
-
-import tornado.ioloop
-import tornado.web
 
 from rulebook.core.text import LANGS
 
 from .build import CONTENT_TYPES, page_for
 from .content import GameContent, gather, publishable_games
 from .pages import Edition
-
-#: Pages change only with a new release of the site; a reader's second visit costs a revalidation at most.
-CACHE_CONTROL = "public, max-age=300"
 
 
 class LiveEdition:
@@ -73,37 +70,12 @@ class LiveEdition:
         self._files[path] = body
         return body
 
+    def content_type(self, path: str) -> str:
+        """The Content-Type of the page at ``path`` (what the site's ``/rules/`` handler sends with it)."""
+        return content_type(path)
+
 
 def content_type(path: str) -> str:
+    """The Content-Type of a page of the edition at ``path`` (a folder is its ``index.html``)."""
     suffix = "." + path.rsplit(".", 1)[-1] if "." in path.rsplit("/", 1)[-1] else ".html"
     return CONTENT_TYPES.get(suffix) or mimetypes.guess_type(path)[0] or "application/octet-stream"
-
-
-class RulesHandler(tornado.web.RequestHandler):
-    """``GET /rules/<path>``: a page of the edition; a folder without its slash is sent to it (links are relative)."""
-
-    def initialize(self, edition: LiveEdition) -> None:
-        self.edition = edition
-
-    async def get(self, path: str) -> None:
-        last = path.rsplit("/", 1)[-1]
-        if path and not path.endswith("/") and "." not in last:
-            self.redirect(self.request.path + "/" + (f"?{self.request.query}" if self.request.query else ""))
-            return
-        body = await tornado.ioloop.IOLoop.current().run_in_executor(None, self.edition.file, path)
-        if body is None:
-            raise tornado.web.HTTPError(404)
-        self.set_header("Content-Type", content_type(path))
-        self.set_header("Cache-Control", CACHE_CONTROL)
-        self.finish(body)
-
-
-def rules_handlers(base_url: str, handler_class: Any = RulesHandler) -> list[tuple[str, Any, dict[str, Any]]]:
-    """The site's ``/rules/`` route; the play buttons point at the site's own pages under ``base_url``."""
-    from jupyter_server.utils import url_path_join
-
-    edition = LiveEdition(play_url=base_url or "/")
-    return [
-        (url_path_join(base_url, r"/rules"), tornado.web.RedirectHandler, {"url": url_path_join(base_url, "/rules/"), "permanent": False}),
-        (url_path_join(base_url, r"/rules/(.*)"), handler_class, {"edition": edition}),
-    ]

@@ -46,7 +46,6 @@ from jupyter_server.base.handlers import APIHandler
 from jinja2 import TemplateNotFound
 from jupyter_server.utils import url_path_join
 from voila.app import Voila
-from voila.handler import BaseVoilaHandler
 from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
@@ -58,9 +57,10 @@ from rulebook.tables import limits as table_limits
 from . import health
 from . import limits as site_limits
 from . import voila_compat
+from .house import LANGS, current_house
 from .memory import WalledKernelManager
 from .assets import PageConfigHook, asset_rules, asset_settings, folder_digest, module_folder
-from .kernels import PAGE_KERNEL, PageKernel, capped_kernel_manager, default_max_kernels, live_kernels
+from .kernels import PAGE_KERNEL, PageKernel, cap_base, capped_kernel_manager, default_max_kernels, live_kernels
 from .process import trim_heap
 
 LANDING_NOTEBOOK = "index.ipynb"
@@ -114,8 +114,18 @@ def set_route_cookie(handler: tornado.web.RequestHandler) -> None:
     servers, and the websocket would find no kernel.
     """
     name = handler.settings.get("rb_server_name")
-    if name and not voila_compat.headers_sent(handler):
+    if name and not headers_sent(handler):
         handler.set_cookie(ROUTE_COOKIE, name, httponly=True, samesite="Lax", path="/")
+
+
+def headers_sent(handler: tornado.web.RequestHandler) -> bool:
+    """Whether ``handler``'s headers went out (its ``flush`` ran: ``SiteErrors``; Tornado has no public reader)."""
+    return bool(getattr(handler, "_rb_headers_out", False))
+
+
+def response_finished(handler: tornado.web.RequestHandler) -> bool:
+    """Whether ``handler``'s response was finished (``SiteErrors.on_finish``; Tornado has no public reader)."""
+    return bool(getattr(handler, "_rb_finished", False))
 
 
 def count_refusal(handler: tornado.web.RequestHandler, reason: str) -> None:
@@ -142,6 +152,20 @@ class SiteErrors:
     the page says so.
     """
 
+    #: Set by ``flush`` / ``on_finish`` (``headers_sent``, ``response_finished``): Tornado keeps both only privately.
+    _rb_headers_out: bool = False
+    _rb_finished: bool = False
+
+    def flush(self, include_footers: bool = False) -> Any:
+        """Tornado's flush, which writes the headers on its first call (``finish`` calls it too)."""
+        self._rb_headers_out = True
+        return super().flush(include_footers)
+
+    def on_finish(self) -> None:
+        """Tornado's documented hook, called once ``finish()`` has ended the response."""
+        self._rb_finished = True
+        super().on_finish()
+
     def log_exception(self, typ, value, tb) -> None:  # noqa: ANN001 - Tornado's signature
         if isinstance(value, tornado.web.HTTPError):
             return  # an answer, not a failure (404, 403...): the access log has it
@@ -164,7 +188,7 @@ class SiteErrors:
             render_site_page(self, name, status_code, error_id=error_id)
         except Exception:  # the error page itself failed: plain text, still no traceback
             log.exception("error page for %s failed", status_code)
-            if not voila_compat.response_finished(self):
+            if not response_finished(self):
                 self.set_header("Content-Type", "text/plain; charset=UTF-8")
                 self.finish(f"{status_code} — ルールブック / Rulebook" + (f" (error {error_id})" if error_id else ""))
 
@@ -190,7 +214,7 @@ class StreamedPageErrors:
         (a preheated kernel that had died at start, in a test run). The rest
         of the page is a script that tells the visitor (``page_failed.html``).
         """
-        if not voila_compat.headers_sent(self) or voila_compat.response_finished(self):
+        if not headers_sent(self) or response_finished(self):
             super().send_error(status_code, **kwargs)
             return
         try:
@@ -198,7 +222,7 @@ class StreamedPageErrors:
             self.write(env.get_template("page_failed.html").render(error_id=getattr(self, "_rb_error_id", None)))
         except Exception:  # the message itself failed: close the page as Tornado would
             log.exception("the failed-page message for %s failed", self.request.uri)
-        if not voila_compat.response_finished(self):
+        if not response_finished(self):
             self.finish()
 
 
@@ -229,6 +253,34 @@ def site_client_salt(store: Any) -> bytes:
     return bytes.fromhex(store.setting("client_salt", lambda: secrets.token_hex(16)))
 
 
+#: The page config's key for the page's language (the template writes it as ``<html lang>``).
+LANG_KEY = "rbLang"
+
+
+def page_language(asked: str | None, default: str) -> str:
+    """The language a page is drawn in, chosen as its kernel chooses it (``widgets.page.page_lang``).
+
+    ``?lang=`` when it is one of the site's languages, else the house's
+    (``default``). Why the server works it out too: ``<html lang>`` is
+    written before the kernel runs, and a Japanese screen reader reads a
+    page marked English with English rules.
+    """
+    fallback = default if default in LANGS else "ja"
+    lang = (asked or "").strip().lower()
+    return lang if lang in LANGS else fallback
+
+
+def with_language(hook: Any, lang: str) -> Any:
+    """Voilà's ``page_config_hook`` with the page's language added (``LANG_KEY``), for one request."""
+
+    def hooked(page_config: dict, **kwargs: Any) -> dict:
+        updated = dict(hook(page_config, **kwargs) if hook is not None else page_config)
+        updated[LANG_KEY] = lang
+        return updated
+
+    return hooked
+
+
 class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
     """A notebook page (``/voila/render/<nb>.ipynb``)."""
 
@@ -237,6 +289,8 @@ class SitePageHandler(StreamedPageErrors, SiteErrors, TornadoVoilaHandler):
         # Touching xsrf_token sets the `_xsrf` cookie (before the first flush)
         # that the page's shutdown beacon echoes back: voila issue 1458.
         self.xsrf_token
+        # this handler serves one request: its hook says the page's language to the template
+        self.page_config_hook = with_language(self.page_config_hook, page_language(self.get_argument("lang", None), current_house().lang))
         edge = self.settings.get("rb_edge")
         if edge is not None and edge.draining:  # a rolling restart: new pages go to another server
             count_refusal(self, "draining")
@@ -376,11 +430,18 @@ class SiteTemplateStaticHandler(SiteErrors, TemplateStaticFileHandler):
         return super().parse_url_path(path)
 
 
-class SiteNotFoundHandler(SiteErrors, BaseVoilaHandler):
-    """Any URL no other handler takes: the site's own 404 page."""
+class SiteNotFoundHandler(SiteErrors, tornado.web.RequestHandler):
+    """Any URL no other handler takes: the site's own 404 page, whatever the method.
 
-    async def prepare(self):
-        await super().prepare()
+    A plain Tornado handler (Tornado's ``default_handler_class``): nothing of
+    jupyter_server's ``prepare`` (login, XSRF, origin checks) serves a page
+    that only says "not found", and overriding it was a reach into jupyter_server.
+    """
+
+    def initialize(self, voila_configuration: Any = None) -> None:
+        """Takes the handler table's arguments for Voilà's handlers (``default_handler_args``); needs none."""
+
+    def prepare(self) -> None:
         raise tornado.web.HTTPError(404)
 
 
@@ -465,7 +526,14 @@ class SiteRequestInfoSocket(RequestInfoSocketHandler):
     seat's key). Only the site's own running kernels use it: a connection
     from this machine (loopback, or the ``--ip`` it listens on), not through the proxy, for a kernel the manager runs
     and that has no such socket yet. Anything else is a 404 before the upgrade.
+
+    Which kernels have their socket is kept here (``opened``) from the
+    request to the socket's close (Tornado's ``on_connection_close``), not
+    read from Voilà's private table of them.
     """
+
+    #: kernel id -> the socket that kernel opened (one per kernel).
+    opened: dict[str, "SiteRequestInfoSocket"] = {}
 
     async def get(self, kernel_id, *args, **kwargs):  # noqa: ANN001, ANN201 - Tornado's signature
         peer = self.request.remote_ip or ""
@@ -474,12 +542,27 @@ class SiteRequestInfoSocket(RequestInfoSocketHandler):
         proxied = "X-Real-IP" in self.request.headers or "X-Forwarded-For" in self.request.headers
         manager = self.settings.get("kernel_manager")
         known = manager is not None and kernel_id in manager
-        if not local or proxied or not known or voila_compat.request_info_waiting(kernel_id):
+        if not local or proxied or not known or kernel_id in self.opened:
             log.warning("refused a request-info websocket for kernel %s from %s", kernel_id, peer)
             self.set_status(404)
             self.finish("404")
             return None
-        return await super().get(kernel_id, *args, **kwargs)
+        self.opened[kernel_id] = self  # before the upgrade's first await: a second request is refused
+        self._rb_kernel_id = kernel_id
+        try:
+            return await super().get(kernel_id, *args, **kwargs)
+        finally:
+            if self.ws_connection is None:  # the upgrade failed: no socket to wait on
+                self._rb_forget()
+
+    def on_connection_close(self) -> None:
+        self._rb_forget()
+        super().on_connection_close()
+
+    def _rb_forget(self) -> None:
+        kernel_id = getattr(self, "_rb_kernel_id", None)
+        if kernel_id is not None and self.opened.get(kernel_id) is self:
+            del self.opened[kernel_id]
 
 
 #: Raw paths no handler should ever see: a NUL byte, or a ``..`` segment (plain or percent-encoded).
@@ -523,6 +606,8 @@ class RulebookVoila(Voila):
     site_options: Any = None
     feed: Any = None
     """The server's table feed (``rulebook.site.feed.Feed``), started on the server's loop; ``None``: pages poll."""
+    edition_for: Any = None
+    """Makes the edition's pages for ``/rules/`` (``rules_pages.EditionFor``), handed over by ``serve()``; ``None``: no ``/rules/``."""
 
     @property
     def landing_path(self) -> str:
@@ -546,10 +631,15 @@ class RulebookVoila(Voila):
         )
         self.voila_configuration.page_config_hook.prepare()  # the chunks joined and compressed before any visitor
         voila_compat.share_compiled_templates()  # each page's templates are not compiled again (jinja_cache.py)
+        configuration = self.voila_configuration
+        if not getattr(configuration.multi_kernel_manager_class, "rb_cap_base", False):
+            # the cap's state and culler go beneath Voilà's pool class, through Voilà's own setting (kernels.cap_base)
+            configuration.multi_kernel_manager_class = cap_base(configuration.multi_kernel_manager_class, cap, grace)
         with voila_compat.kernel_manager_factory(
             lambda voila_class: capped_kernel_manager(voila_class, cap, grace, live_kernels)
         ):
             settings = super().init_settings()
+        self.kernel_manager.open_pools()  # the pools fill now, in the house's order
         # The site's own messages (error ids, full site, purges) go where Voilà's go.
         log.handlers = list(self.log.handlers)
         log.setLevel(logging.INFO)
@@ -649,9 +739,11 @@ class RulebookVoila(Voila):
 
     def _rules_handlers(self) -> list:
         """``/rules/``: the static edition's pages, made by rulebook.publish (reading the rules starts no kernel)."""
-        from rulebook.publish.live import RulesHandler, rules_handlers
+        from .rules_pages import RulesHandler, rules_handlers
 
-        return rules_handlers(self.base_url, with_site_errors(RulesHandler))
+        if self.edition_for is None:
+            return []
+        return rules_handlers(self.base_url, self.edition_for, with_site_errors(RulesHandler))
 
     def _make_edge(self) -> health.Edge:
         """The server's state for its proxy: the store's probe, the drain's time (``health.py``)."""
@@ -729,11 +821,16 @@ class RulebookVoila(Voila):
         """The SIGTERM handler, in place of Voilà's (which stopped at once): drain (``_on_sigterm``)."""
         tornado.ioloop.IOLoop.current().add_callback_from_signal(self._on_sigterm)
 
-    def listen(self):
-        """Start the site's own timers (pool refills, kernel watch, heap trim, table purge), then Voilà's loop (which blocks)."""
+    def start_site_timers(self) -> None:
+        """Start the site's own timers (pool refills, kernel watch, heap trim, table purge) and its SIGTERM drain.
+
+        ``serve()`` has the loop call it once Voilà's ``start()`` runs the loop
+        (Voilà's ``start`` makes the app, listens and blocks in one call, with
+        no hook between: overriding ``listen`` was the other way in).
+        """
         edge = getattr(self, "_rb_edge", None)
         if edge is not None:
-            tornado.ioloop.IOLoop.current().add_callback(setattr, edge, "serving", True)  # once the loop runs
+            edge.serving = True
             signal.signal(signal.SIGTERM, self._sigterm)
         refill = tornado.ioloop.PeriodicCallback(self._refill_pools, REFILL_SECONDS * 1000)
         refill.start()
@@ -747,7 +844,6 @@ class RulebookVoila(Voila):
         if getattr(self.site_options, "keep_days", 0):
             self._purge_tables()
             tornado.ioloop.PeriodicCallback(self._purge_tables, PURGE_SECONDS * 1000).start()
-        super().listen()
 
     def _beat(self) -> None:
         """Tell the store this server lives and which pages it holds (``SiteLimits.beat``)."""

@@ -47,6 +47,8 @@ from typing import Any, Iterable
 import tornado.web
 from tornado import httputil
 
+from .served_modules import MODULE_DIR_ENV, MODULE_HASH_DIGITS, MODULE_PATH, publish_module
+
 try:  # brotli: the well-kept binding of Google's compressor; without it, gzip only
     import brotli
 except ImportError:  # pragma: no cover - it is a dependency of the project
@@ -257,7 +259,7 @@ class CompressedStatic:
         # after the handler's own headers: jupyter_server's FileFindHandler says `no-cache` for every lab extension file
         super().set_headers()
         version_arg = self.get_argument("v", None)
-        from .voila_compat import static_file_version  # Tornado's private hash of the file
+        from .voila_compat import static_file_version  # the hash of the file's content (Tornado's get_content_version)
 
         version = static_file_version(self, self.absolute_path) if version_arg else None
         self.set_header("Cache-Control", cache_control(self.path, version_arg, version, self._rb_digest_ok))
@@ -651,54 +653,8 @@ def asset_settings() -> dict[str, Any]:
 # are its child processes). Without that variable (a notebook in JupyterLab, a test) the module
 # text goes in the state as before.
 
-#: The folder the kernels write modules to and the server serves them from (set by the server).
-MODULE_DIR_ENV = "RULEBOOK_MODULE_DIR"
-#: The modules' URL path under the page's ``data-base-url`` (``<base>voila/``).
-MODULE_PATH = "modules/"
-#: Hex digits of SHA-256 in a module's file name: 80 bits, no two modules of a site collide.
-MODULE_HASH_DIGITS = 20
-
-
-def module_name(text: str) -> str:
-    """A module's file name: the hash of its content, so its URL changes exactly when it does."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:MODULE_HASH_DIGITS] + ".js"
-
-
-def publish_module(text: str, folder: str | os.PathLike) -> str:
-    """Write ``text`` into ``folder`` under its hash (once; atomically, kernels write at the same time)."""
-    name = module_name(text)
-    target = Path(folder) / name
-    if not target.is_file():
-        temporary = target.with_name(f".{name}.{os.getpid()}.{threading.get_ident()}")
-        temporary.write_text(text, "utf-8")
-        os.replace(temporary, target)
-    return name
-
-
-def module_loader(name: str) -> str:
-    """The ES module anywidget gets instead of the text: it imports the module from its URL.
-
-    anywidget imports only absolute ``http(s)`` URLs as such (anything else is
-    module text), and the kernel does not know the address the visitor used;
-    the page does: Voilà's ``<body data-base-url>``.
-    """
-    path = json.dumps(MODULE_PATH + name)
-    return (
-        'const base = new URL(document.body.dataset.baseUrl || "/voila/", location.href);\n'
-        f"const served = await import(new URL({path}, base).href);\n"
-        "export default served.default;\n"
-    )
-
-
-def served_module(text: str) -> str:
-    """What a widget's ``_esm`` trait carries: a loader of the served module on the site, else ``text``."""
-    folder = os.environ.get(MODULE_DIR_ENV)
-    if not folder or not os.path.isdir(folder):
-        return text
-    try:
-        return module_loader(publish_module(text, folder))
-    except OSError:
-        return text  # a full disk: the page still works, the module travels in the state
+# The kernel's side (the names, the loader, writing a module) is ``served_modules``: no Tornado, so a
+# kernel's widgets import it; the server's side (the folder, the handler) is here.
 
 
 def own_module_folder() -> str | None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from rulebook.core import HUMAN, Game, RulebookError
+from rulebook.tables.limits import ENV_CLIENT
 from rulebook.tables.store import HOST, LESSON, OPEN, TableInfo, TableStore
 
 from .process import kernel_processes, rss_kb
@@ -299,9 +300,7 @@ def shared_guard(store: TableStore, client: str | None = None) -> LoginGuard:
     """The login guard every host page of every server of this site shares (its counts in ``store``).
 
     ``client``: the page's client; None reads the one the server gave this
-    kernel (``limits.CLIENT_ENV``), "" when there is none (outside the site).
+    kernel (``$HTTP_X_RULEBOOK_CLIENT``, ``rulebook.tables.limits.ENV_CLIENT``), "" when there is none (outside the site).
     """
-    from .limits import CLIENT_ENV
-
-    client = os.environ.get(CLIENT_ENV, "").strip()[:64] if client is None else client
+    client = os.environ.get(ENV_CLIENT, "").strip()[:64] if client is None else client
     return LoginGuard(store=store, client=client)

@@ -7,7 +7,9 @@ Tried as a café would use it, 40 plain GET requests started 48 kernels
 loading (a pooled kernel has been idle since it was preheated, and it is
 neither "connected" nor pooled any more once a page takes it).
 
-``capped_kernel_manager(base, cap, grace)`` wraps the class Voilà builds:
+``cap_base(base, cap, grace)`` is the kernel manager class the site gives Voilà
+(``VoilaConfiguration.multi_kernel_manager_class``); ``capped_kernel_manager``
+wraps the pool class Voilà builds over it (``voila_compat.kernel_manager_factory``):
 
 - **Cap.** Kernels running + starting (pool kernels being preheated, and
   page requests that have a slot reserved and are about to start one) never
@@ -235,24 +237,22 @@ def live_kernel_processes(pid: int | None = None) -> int:
     return len(live_kernels(pid))
 
 
-def capped_kernel_manager(
-    base: type, cap: int, grace: float = DEFAULT_GRACE, live: Callable[[], Collection[str]] | None = None
-) -> type:
-    """Voilà's kernel manager class ``base`` with a kernel cap and a careful culler (module docstring).
+def cap_base(base: type, cap: int, grace: float = DEFAULT_GRACE) -> type:
+    """The part of the cap beneath Voilà's pool class: its state, the culler's grace, the record of handed kernels.
 
-    ``live`` (the server passes ``live_kernels``) names the kernels the
-    machine actually runs: the cap never lets a page start while their
-    number, plus the slots promised, is at the cap, even if a process the
-    manager has let go of is still exiting; and a page that takes the slot
-    of an evicted pooled kernel starts its own once that kernel is no longer
-    among them. (A sampler of the server's processes saw 17 kernels under a
-    cap of 16 in one of three runs of ``benchmarks.load`` while the
-    manager's own count stayed at 16.)
+    The site gives it to Voilà as ``VoilaConfiguration.multi_kernel_manager_class``
+    (Voilà's public way to choose its kernel manager): Voilà builds its pool
+    class over it, so its ``__init__``, ``shutdown_kernel`` and
+    ``cull_kernel_if_idle`` run beneath Voilà's (which call them) whether
+    the pools are on or off. What Voilà's pool class defines and does not
+    pass down (taking a pooled kernel, refilling a pool) cannot be changed
+    from here: ``capped_kernel_manager`` adds that above Voilà's class.
     """
     if cap < 1:
         raise ValueError(f"the kernel cap must be >= 1: {cap}")
 
-    class CappedKernelManager(base):  # type: ignore[misc, valid-type]
+    class CapBase(base):  # type: ignore[misc, valid-type]
+        rb_cap_base = True
         max_kernels = cap
         cull_grace = grace
         max_pooled = pool_budget(cap)
@@ -271,13 +271,54 @@ def capped_kernel_manager(
             self._last_opened: float | None = None
             self._refills_waiting_since: float | None = None
             self._evicted = 0
-            # Voilà fills every pool in the order it finds the notebooks; the
-            # pools are filled here instead, in the house's order (``refill``).
-            self._constructing = True
-            try:
-                super().__init__(**kwargs)
-            finally:
-                self._constructing = False
+            # Voilà fills every pool in the order it finds the notebooks, in its
+            # __init__; the pools wait until ``open_pools`` fills them in the house's order.
+            self._pools_open = False
+            super().__init__(**kwargs)
+
+        async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+            self._handed.pop(kernel_id, None)
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+        async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+            if kernel_id not in self:
+                return None  # gone
+            if last_activity(self.get_kernel(kernel_id)) is None:
+                return None  # still starting: nothing to cull yet
+            handed = self._handed.get(kernel_id)
+            if handed is not None and time.monotonic() - handed < self.cull_grace:
+                return None  # its page may still be loading
+            return await super().cull_kernel_if_idle(kernel_id)
+
+    return CapBase
+
+
+def capped_kernel_manager(
+    base: type, cap: int, grace: float = DEFAULT_GRACE, live: Callable[[], Collection[str]] | None = None
+) -> type:
+    """Voilà's kernel manager class ``base`` with a kernel cap and a careful culler (module docstring).
+
+    ``base`` is the class Voilà built over ``cap_base``'s (the site's); a
+    class without that part (a test's stand-in for Voilà's) gets it first,
+    beneath. ``cap`` and ``grace`` are then ``cap_base``'s. Once made, the
+    manager's pools wait for ``open_pools()``.
+
+    ``live`` (the server passes ``live_kernels``) names the kernels the
+    machine actually runs: the cap never lets a page start while their
+    number, plus the slots promised, is at the cap, even if a process the
+    manager has let go of is still exiting; and a page that takes the slot
+    of an evicted pooled kernel starts its own once that kernel is no longer
+    among them. (A sampler of the server's processes saw 17 kernels under a
+    cap of 16 in one of three runs of ``benchmarks.load`` while the
+    manager's own count stayed at 16.)
+    """
+    if not getattr(base, "rb_cap_base", False):
+        base = cap_base(base, cap, grace)
+
+    class CappedKernelManager(base):  # type: ignore[misc, valid-type]
+        def open_pools(self) -> None:
+            """Fill the pools from now on, first in the house's order (``refill``); the app calls it once the manager is made."""
+            self._pools_open = True
             self.refill()
 
         # -- counting
@@ -293,7 +334,7 @@ def capped_kernel_manager(
             A slot taken from an evicted kernel counts once that kernel is gone.
             """
             reserved = sum(1 for r in self._reservations if r.counted)
-            running = len(voila_compat.kernel_table(self))
+            running = len(self.list_kernel_ids())
             counted = running + self._starting + self._pool_tasks_starting() + reserved + self._taking
             if live is None:
                 return counted
@@ -305,8 +346,7 @@ def capped_kernel_manager(
         def page_kernels(self) -> int:
             """Kernels given to pages (not the preheated pools'), plus slots promised to pages on their way."""
             reserved = sum(1 for r in self._reservations if not r.used)
-            table = voila_compat.kernel_table(self)
-            handed = sum(1 for k in self._handed if k in table)
+            handed = sum(1 for k in self._handed if k in self)
             return handed + self._starting + reserved + self._taking
 
         def pooled_kernels(self) -> int:
@@ -545,13 +585,13 @@ def capped_kernel_manager(
         def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
             """Voilà's refill, never past the cap nor the pools' budget, and not while pages are opening.
 
-            Voilà calls it at start (the pools are then filled by ``refill``,
+            Voilà calls it at start (the pools are then filled by ``open_pools``,
             in the house's order) and right after a page took a pooled
             kernel (that refill waits for the next ``refill`` once pages are done).
             """
             if voila_compat.pools(self) is None:
                 return super().fill_if_needed(delay=delay, notebook_name=notebook_name, **kwargs)
-            if getattr(self, "_constructing", False) or (not _REPLACING.get() and self._refills_wait()):
+            if not self._pools_open or (not _REPLACING.get() and self._refills_wait()):
                 voila_compat.pools(self).setdefault(notebook_name, [])
                 return None
             room = min(self.free_slots(), self.max_pooled - self.pooled_kernels())
@@ -586,20 +626,6 @@ def capped_kernel_manager(
                 if self.free_slots() <= 0 or self.pooled_kernels() >= self.max_pooled:
                     return
                 self.fill_if_needed(delay=0, notebook_name=name)
-
-        # -- ending
-        async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
-            self._handed.pop(kernel_id, None)
-            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
-
-        async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-            kernel = voila_compat.kernel_table(self).get(kernel_id)
-            if kernel is None or last_activity(kernel) is None:
-                return None  # gone, or still starting: nothing to cull yet
-            handed = self._handed.get(kernel_id)
-            if handed is not None and time.monotonic() - handed < self.cull_grace:
-                return None  # its page may still be loading
-            return await super().cull_kernel_if_idle(kernel_id)
 
     return CappedKernelManager
 

@@ -47,6 +47,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 from urllib.parse import parse_qsl
 
+from .shared_limits import DEFAULT_PAGES_PER_ADDRESS
+
 log = logging.getLogger("rulebook.site")
 
 #: The header the page handler sets (replacing any a visitor sent) so the page's kernel knows its client.
@@ -57,11 +59,6 @@ CLIENT_ENV = "HTTP_X_RULEBOOK_CLIENT"
 CLIENT_COOKIE = "rb_client"
 _COOKIE_TEXT = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
-DEFAULT_PAGES_PER_ADDRESS = 32
-"""A café behind one public address: ten phones and tablets with a page or three each. The
-per-browser limit (``DEFAULT_PAGES_PER_COOKIE``) does the per-device work; with 8, three of ten
-phones on one café network got "too many pages" (issue 30). The host page may raise it for a
-named address range (``shared_limits.PageRange``)."""
 DEFAULT_PAGES_PER_COOKIE = 4
 """One browser: a game, the catalogue, a rules lesson, and one spare."""
 DEFAULT_SEAT_SHARE = 0.25
@@ -75,7 +72,7 @@ DEFAULT_SOCKETS_PER_CLIENT = 64
 server raises its own limit far above that at start (``raise_open_files_limit``)."""
 DEFAULT_MESSAGE_MB = 4.0
 """Largest websocket message (Tornado's default is 10 MiB). The biggest a page sends is a record
-upload: at most 1 MB of file (README "Limits"), which JSON escaping inside the message can double."""
+upload: at most 1 MB of file (docs/site.md, "Limits per visitor"), which JSON escaping inside the message can double."""
 DEFAULT_KERNEL_MEMORY_MB = 512
 """A kernel's memory limit (resident). Measured: a game page's kernel rests at 73-80 MB, and Lemon
 Poker's exact odds with every card face down (the heaviest thing a page computes) peak at 134 MB in

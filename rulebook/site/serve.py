@@ -44,6 +44,7 @@ import socket
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 from .limits import (
     DEFAULT_TRUSTED_PROXIES,
@@ -456,8 +457,13 @@ def check_listen_address(ip: str) -> None:
         raise SystemExit(f"rulebook serve: cannot listen on {ip} (--ip): {exc.strerror or exc}") from exc
 
 
-def serve(options: SiteOptions) -> None:
-    """Start the site and block until it is stopped (SIGINT / SIGTERM)."""
+def serve(options: SiteOptions, edition_for: Callable[[str], Any] | None = None) -> None:
+    """Start the site and block until it is stopped (SIGINT / SIGTERM).
+
+    ``edition_for``: makes the rules' pages served at ``/rules/`` from the site's base URL
+    (``rulebook.publish.live.LiveEdition``, handed over by ``rulebook serve``: the server imports no
+    edition code of its own); ``None``: the site has no ``/rules/``.
+    """
     from .voila_compat import check_versions  # an untested Voilà: refused, with the tested versions named
 
     for warning in check_versions():
@@ -474,8 +480,12 @@ def serve(options: SiteOptions) -> None:
 
     RulebookVoila.site_options = options
     RulebookVoila.feed = feed
+    RulebookVoila.edition_for = edition_for
     app = RulebookVoila(config=Config(voila_config(options)))
     app.initialize(argv=[])
+    import tornado.ioloop
+
+    tornado.ioloop.IOLoop.current().add_callback(app.start_site_timers)  # run once Voilà's start() runs the loop
     try:
         app.start()
     finally:

@@ -41,6 +41,13 @@ from typing import Any, Callable, Iterable, Sequence
 
 log = logging.getLogger("rulebook.site")
 
+DEFAULT_PAGES_PER_ADDRESS = 32
+"""A café behind one public address: ten phones and tablets with a page or three each. The
+per-browser limit (``limits.DEFAULT_PAGES_PER_COOKIE``) does the per-device work; with 8, three of ten
+phones on one café network got "too many pages" (issue 30). The host page may raise it for a
+named address range (``PageRange``); here, not in ``limits.py``
+(the server's), because the host page's kernel shows it too."""
+
 BEAT_SECONDS = 10.0
 """How often a server says it is alive (and which pages it holds): one store write per server."""
 DEAD_SECONDS = 30.0

@@ -1,10 +1,10 @@
 """The one wall between the site and the insides of Voilà, jupyter_server, jupyter_client and Tornado.
 
 The site changes Voilà's behaviour in places Voilà offers no hook for: its
-kernel pools, its handler table, its preheat handshake, Tornado's response
-state. Each such reach is here, and only here, with what it replaces and the
+kernel pools, its handler table, its preheat handshake, nbconvert's Jinja
+environments. Each such reach is here, and only here, with what it replaces and the
 versions it was read against, so that an upgrade is one file to re-read
-(``grep -rn "_pools\\|_kernels\\b\\|_finished\\|_headers_written\\|voila_kernel_manager_factory\\|JINJA_EXTENSIONS" rulebook/``
+(``grep -rn "_pools\\|voila_kernel_manager_factory\\|JINJA_EXTENSIONS" rulebook/``
 finds nothing else). The methods of Voilà and jupyter_server that the
 site's classes override are declared here too (``OVERRIDES``), each with the
 parameters it had and what the site changes. ``rulebook serve`` refuses to
@@ -23,7 +23,10 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
 from importlib import metadata
 from typing import Any, Callable, Iterator, Mapping
 
@@ -82,17 +85,6 @@ def check_versions(installed: Mapping[str, str | None] | None = None) -> list[st
     return warnings
 
 
-# ----- jupyter_client / jupyter_server: the kernel manager's tables ------------------------------------
-def kernel_table(manager: Any) -> dict[str, Any]:
-    """The manager's running kernels by id.
-
-    Replaces reading ``MultiKernelManager._kernels`` (jupyter_client 8.10.0):
-    ``list_kernel_ids()`` copies it, and the cap counts it many times a
-    second; the culler also needs the kernel object (``last_activity``).
-    """
-    return manager._kernels
-
-
 # ----- the methods of Voilà / jupyter_server the site's classes override ------------------------------
 #: Every method of a Voilà, jupyter_server or jupyter_client class that a class
 #: of the site overrides, keyed ``Owner.method``: the parameters it had when
@@ -107,7 +99,6 @@ OVERRIDES: dict[str, tuple[str, str]] = {
     # voila/app.py
     "Voila.init_settings": ("", "builds Voilà's kernel manager class with the cap (kernel_manager_factory); adds the site's limits, error pages, compression"),
     "Voila.init_handlers": ("", "the site's handler classes in Voilà's table (replace_handlers), the landing redirect, /rules/, no login pages"),
-    "Voila.listen": ("", "starts the site's timers (pool refills, kernel watch, table purge) before Voilà's loop"),
     # voila/handler.py, voila/tornado/handler.py
     "TornadoVoilaHandler.get": ("path", "a page: the visitor's limits, a pooled kernel promised or a slot reserved before Voilà's first await"),
     "VoilaHandler.should_use_rendered_notebook": (
@@ -122,14 +113,12 @@ OVERRIDES: dict[str, tuple[str, str]] = {
     "FileFindHandler.get": ("path, include_body", "static files sent compressed once per version (assets.CompressedStatic)"),
     "FileFindHandler.compute_etag": ("", "the tag names the compressed coding"),
     "FileFindHandler.set_headers": ("", "cached a year by version, revalidated otherwise (jupyter_server says no-cache)"),
-    "JupyterHandler.prepare": ("*, _redirect_to_login", "the site's 404 page for any unknown address"),
     # jupyter_server/services/kernels/websocket.py, voila/tornado/kernel_websocket_handler.py
     "KernelWebsocketHandler.get": ("kernel_id", "websockets counted per kernel and per visitor, refused past the caps"),
     "KernelWebsocketHandler.on_message": ("ws_message", "every message marks its page present (silent pages are culled)"),
     "KernelWebsocketHandler.on_close": ("", "the websocket's count goes back"),
     "VoilaKernelWebsocketHandler.write_message": ("message, binary", "a kernel's tracebacks never reach the visitor"),
-    # voila/voila_kernel_manager.py (the class voila_kernel_manager_factory builds)
-    "VoilaKernelManager.__init__": ("**kwargs", "the cap's state exists before Voilà fills its pools; the pools are filled in the house's order"),
+    # voila/voila_kernel_manager.py (the class voila_kernel_manager_factory builds over kernels.cap_base)
     "VoilaKernelManager.get_rendered_notebook": (
         "notebook_name, extra_kernel_env_variables, **kwargs",
         "a page takes a pooled kernel: its promise is kept, a dead kernel is replaced, Voilà's refill is the taken kernel's",
@@ -138,16 +127,123 @@ OVERRIDES: dict[str, tuple[str, str]] = {
         "delay, notebook_name, extra_kernel_env_variables, **kwargs",
         "refills never past the cap or the pools' budget, and deferred while pages open",
     ),
-    "VoilaKernelManager.shutdown_kernel": ("kernel_id, *args, **kwargs", "forgets when the kernel was handed to a page"),
-    "VoilaKernelManager.cull_kernel_if_idle": ("kernel_id", "never culls a kernel still starting or handed to a page under a minute ago"),
     # jupyter_client/manager.py (the class of each kernel: memory.WalledKernelManager)
     "KernelManager.format_kernel_cmd": ("extra_arguments", "the kernel's command starts behind a memory wall (kernel_launch.py), unless its provisioner sets the wall (provisioner.py)"),
-    # jupyter_server/services/kernels/kernelmanager.py (also the bases of Voilà's manager without preheating)
+    # jupyter_server/services/kernels/kernelmanager.py (kernels.cap_base, Voilà's multi_kernel_manager_class; and
+    # CappedKernelManager.start_kernel, which Voilà's pool class does not define)
     "MappingKernelManager.start_kernel": ("*, kernel_id, path, **kwargs", "a page's own kernel starts only in a slot it reserved"),
-    "AsyncMappingKernelManager.__init__": ("**kwargs", "the cap's state (no pools without preheating)"),
+    "AsyncMappingKernelManager.__init__": ("**kwargs", "the cap's state, before Voilà's __init__ fills its pools (they wait for open_pools)"),
     "MappingKernelManager.shutdown_kernel": ("kernel_id, now, restart", "forgets when the kernel was handed to a page"),
     "MappingKernelManager.cull_kernel_if_idle": ("kernel_id", "never culls a kernel still starting or handed to a page under a minute ago"),
 }
+
+#: Why no public extension point serves each override of ``OVERRIDES`` (same keys; checked by the tests).
+#: Voilà 0.5.13 is the newest Voilà on the package registry: there is no newer upstream hook to move to.
+OVERRIDE_REASONS: dict[str, str] = {
+    "Voila.init_settings": "Voilà builds its kernel manager inside this method and takes settings only from tornado_settings, "
+                           "which is applied after the Application is made (the log function, default handler and "
+                           "transforms must be there when it is made)",
+    "Voila.init_handlers": "Voilà has no handler hook (no extra_handlers, it is not a jupyter_server extension when run "
+                           "as `voila`): its table is a list this method returns",
+    "TornadoVoilaHandler.get": "Voilà's page handler has no hook before it takes a kernel; the cap must decide before its "
+                               "first await",
+    "VoilaHandler.should_use_rendered_notebook": "Voilà's only say on whether a page takes a pooled kernel; no "
+                                                 "configuration ignores ?template= and ?theme=",
+    "TemplateStaticFileHandler.parse_url_path": "the versioned module paths are the site's own URL scheme under Voilà's "
+                                                "static route, which takes no configuration",
+    "JupyterHandler.write_error": "Tornado's documented way to change error pages is this method, which jupyter_server "
+                                  "defines itself",
+    "APIHandler.write_error": "as JupyterHandler.write_error, for the JSON handlers",
+    "FileFindHandler.get": "Tornado's static handler has no hook for a stored compressed body; Voilà's handler classes "
+                           "take no configuration",
+    "FileFindHandler.compute_etag": "the tag must name the compressed coding, and only this method makes it (Tornado's "
+                                    "documented hook, which jupyter_server's class defines)",
+    "FileFindHandler.set_headers": "jupyter_server sets no-cache here; Tornado's get_cache_time cannot undo it",
+    "KernelWebsocketHandler.get": "jupyter_server has no hook to refuse a websocket before its upgrade",
+    "KernelWebsocketHandler.on_message": "the public alternative, a kernel_websocket_connection_class, would override "
+                                         "jupyter_server's handle_incoming_message instead: a reach all the same",
+    "KernelWebsocketHandler.on_close": "jupyter_server's on_close fails on a socket that closed before its kernel "
+                                       "connection was made (Tornado calls it all the same); the count goes back here too",
+    "VoilaKernelWebsocketHandler.write_message": "Voilà's show_tracebacks=False strips tracebacks from the page, not from "
+                                                 "the kernel's websocket messages",
+    "VoilaKernelManager.get_rendered_notebook": "no hook when a page takes a pooled kernel (its promise, a dead kernel)",
+    "VoilaKernelManager.fill_if_needed": "kernel_pools_config sets a pool's size, not a cap over all kernels, nor a "
+                                         "deferral while pages open",
+    "KernelManager.format_kernel_cmd": "a provisioner sets the wall when it forks; for the plain start jupyter_client has "
+                                       "no hook to prefix the kernel's command",
+    "MappingKernelManager.start_kernel": "no hook before a kernel starts: a page's kernel needs its reserved slot",
+    "AsyncMappingKernelManager.__init__": "the cap's state must exist before Voilà's __init__ fills its pools; the class "
+                                          "comes in through Voilà's public multi_kernel_manager_class (kernels.cap_base)",
+    "MappingKernelManager.shutdown_kernel": "no hook when a kernel ends",
+    "MappingKernelManager.cull_kernel_if_idle": "jupyter_server's culler has no grace period for a kernel just handed out",
+}
+
+
+@dataclass(frozen=True)
+class Reach:
+    """One reach into Voilà's, jupyter_server's, nbconvert's or Tornado's insides other than an override."""
+
+    kind: str
+    """One of ``KINDS``."""
+    name: str
+    """What is reached: an attribute, a global, a browser API, a template block, a pattern."""
+    where: str
+    """The site's file that makes the reach."""
+    why: str
+    """Why no public extension point serves (the line an upgrade re-reads)."""
+
+
+#: The kinds of reach, in the order the counts are printed (issue 33 item 2 counts the first four).
+KINDS = ("override", "private attribute", "patched global", "JS shim", "copied template block",
+         "re-implemented protocol", "regex on bundled JS")
+
+#: Every reach but the overrides (those are ``OVERRIDES``), each with why no public extension point serves.
+REACHES: tuple[Reach, ...] = (
+    Reach("private attribute", "VoilaKernelManager._pools", "kernels.py, metrics.py (pools)",
+          "the only record of Voilà's preheated kernels; Voilà has no reader but get_pool_size (a length)"),
+    Reach("patched global", "voila.app.voila_kernel_manager_factory", "app.py (kernel_manager_factory)",
+          "VoilaConfiguration.multi_kernel_manager_class (which the cap's state, shutdown and culler now use: "
+          "kernels.cap_base) is the base Voilà's pool class is built over, so what the pool class defines and does not "
+          "pass down (get_rendered_notebook, fill_if_needed) cannot be changed from it"),
+    Reach("patched global", "nbconvert.exporters.templateexporter.JINJA_EXTENSIONS", "app.py (share_compiled_templates)",
+          "nbconvert has no trait for the extensions or the bytecode cache of the environment it makes per exporter; "
+          "Voilà makes an exporter per page"),
+    Reach("JS shim", "window.fetch and window.WebSocket", "early_kernel.js",
+          "Voilà's front end asks for its kernel only after its scripts ran and has no hook to be handed a kernel "
+          "connection made earlier"),
+    Reach("JS shim", "window.WebSocket (the watched kernel socket)", "index.html.j2",
+          "JupyterLab's kernel connection does not tell a page the close code (4001 memory wall, 4002 silent page, "
+          "4003 restarting): only the socket itself does"),
+    Reach("copied template block", "notebook_css (voila lab, nbconvert lab)", "index.html.j2",
+          "Voilà's block links two CDN stylesheets between its own styles and its super(); a child template can "
+          "only take the block whole or replace it (the site's version is its own adaptation, so no test compares "
+          "it with Voilà's)"),
+    Reach("copied template block", "body_loop (voila lab)", "index.html.j2",
+          "Jinja's generate() does not stream a block's super() (pallets/jinja#1044); the early kernel script goes "
+          "between the page config and the cells (test_serve checks the copy against Voilà's block)"),
+    Reach("re-implemented protocol", "the preheat handshake (voila.utils.wait_for_request)", "request.py",
+          "importing voila.utils in a kernel imports the whole server (~2 s, ~48 MB per kernel)"),
+    Reach("regex on bundled JS", "the MathJax plugin's webpack chunk and module ids in voila.js", "assets.py (typesetter_module)",
+          "Voilà registers the plugin itself: disabledExtensions does not reach it"),
+    Reach("regex on bundled JS", "the webpack JSONP chunk format", "assets.py (is_chunk)",
+          "no manifest says which chunks are plain; the joined bundle needs it"),
+)
+
+
+def counts() -> dict[str, int]:
+    """How many reaches of each kind the site makes (``OVERRIDES`` and ``REACHES``), in ``KINDS``' order."""
+    found = {kind: 0 for kind in KINDS}
+    found["override"] = len(OVERRIDES)
+    for reach in REACHES:
+        found[reach.kind] += 1
+    return found
+
+
+def inventory() -> list[tuple[str, str, str]]:
+    """Every reach as ``(kind, name, why no public extension point serves)``, overrides first."""
+    rows = [("override", key, OVERRIDE_REASONS.get(key, "")) for key in OVERRIDES]
+    return rows + [(reach.kind, reach.name, reach.why) for reach in REACHES]
+
 
 #: The packages whose classes' overridden methods must be declared in ``OVERRIDES``.
 CHECKED_PACKAGES = ("voila", "jupyter_server", "jupyter_client")
@@ -363,35 +459,30 @@ def replace_handlers(rules: list[Any], by_role: Mapping[str, type | None], other
     return table
 
 
-def request_info_waiting(kernel_id: str) -> bool:
-    """Whether a request-info websocket is already open for ``kernel_id``.
-
-    Replaces reading ``RequestInfoSocketHandler._waiters`` (voila 0.5.13):
-    the last socket opened for a kernel id receives its visitor's request.
-    """
-    from voila.request_info_handler import RequestInfoSocketHandler
-
-    return kernel_id in RequestInfoSocketHandler._waiters
-
-
-# ----- tornado: the response's state (web.py, 6.6.1) ----------------------------------------------------
-def response_finished(handler: Any) -> bool:
-    """Whether ``finish()`` was called on ``handler`` (Tornado's ``RequestHandler._finished``; no public reader)."""
-    return bool(handler._finished)
-
-
-def headers_sent(handler: Any) -> bool:
-    """Whether ``handler``'s headers went out (``RequestHandler._headers_written``; no public reader)."""
-    return bool(handler._headers_written)
-
-
+# ----- tornado: a static file's version (web.py, 6.6.1) ---------------------------------------------
 def static_file_version(handler: Any, absolute_path: str) -> str | None:
-    """The hash Tornado keeps of a static file, or None (``StaticFileHandler._get_cached_version``, tornado 6.6.1).
+    """The hash of a static file's content, or None when it cannot be read (Tornado's public ``get_content_version``).
 
-    Replaces calling that private class method from ``assets.py``: a ``?v=``
-    URL is cached for a year only when its version is the file's own hash.
+    A ``?v=`` URL is cached for a year only when its version is the file's
+    own hash (``assets.py``). Tornado's public ``get_version`` would do it but
+    looks the file up under ``settings["static_path"]``, which Voilà's static
+    handlers do not use; its cache behind it is private. So the hash is
+    Tornado's documented ``get_content_version`` (the handler's class may
+    override it), cached here by the file's modification time and size.
     """
-    return handler._get_cached_version(absolute_path)
+    try:
+        found = os.stat(absolute_path)
+    except OSError:
+        return None
+    return _content_version(type(handler), absolute_path, found.st_mtime_ns, found.st_size)
+
+
+@lru_cache(maxsize=1024)
+def _content_version(handler_class: Any, absolute_path: str, modified_ns: int, size: int) -> str | None:
+    try:
+        return handler_class.get_content_version(absolute_path)
+    except OSError:
+        return None
 
 
 # ----- voila: the preheat handshake (utils.py wait_for_request, 0.5.13) --------------------------------
@@ -429,3 +520,16 @@ def wait_for_request_with_voila() -> None:
     from voila.utils import wait_for_request
 
     wait_for_request()
+
+
+def main() -> None:
+    """``python -m rulebook.site.voila_compat``: the counts of reaches by kind, then every reach with its reason."""
+    for kind, number in counts().items():
+        print(f"{number:3d} {kind}")
+    print()
+    for kind, name, why in inventory():
+        print(f"{kind}: {name}\n    {why}")
+
+
+if __name__ == "__main__":
+    main()

@@ -162,11 +162,12 @@ class FeedClient:
                 self._heard(message)
 
     def _heard(self, message: dict[str, Any]) -> None:
-        table_id = message.get("table") or message.get("watching")
+        watching = message.get("watching")
+        table_id = message.get("table") or watching
         if message.get("recheck") is True:
-            for table_id in list(self._listeners):
-                self._tell(table_id, None)
-        elif isinstance(message.get("watching"), str):
+            for listened in list(self._listeners):
+                self._tell(listened, None)
+        elif isinstance(watching, str) and isinstance(table_id, str):
             self._acked.add(table_id)
             self._tell(table_id, None)
         elif isinstance(table_id, str) and type(message.get("revision")) is int:

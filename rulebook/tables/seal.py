@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from rulebook.core.errors import BadRecord
 
 from .store import TableStore
+
+if TYPE_CHECKING:  # for the annotation only: the import itself stays late, in _fernet
+    from cryptography.fernet import Fernet
 
 SEALED_FORMAT = "rulebook-sealed"
 SEALED_VERSION = 1
@@ -32,7 +35,8 @@ ENV_KEY = "RULEBOOK_SITE_KEY"
 SETTING_KEY = "seal_key"
 
 
-def _fernet(key: str):  # noqa: ANN202 - cryptography's type, imported late (it costs memory in every page)
+def _fernet(key: str) -> Fernet:
+    """Imported late: cryptography costs memory in every page, and only saving or loading a file needs it."""
     from cryptography.fernet import Fernet
 
     return Fernet(key.encode("ascii"))

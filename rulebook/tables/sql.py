@@ -507,12 +507,14 @@ class SQLStore(SiteRows, TableStore):
         query = "SELECT value FROM rb_settings WHERE key = ?"
         row = self._run(lambda cur: cur.one(query, (key,)))
         if row is not None:
-            return row[0]
+            stored: str = row[0]  # rb_settings.value is TEXT (the driver's rows are untyped)
+            return stored
         value = make()
 
         def work(cur: _Cursor) -> str:
             cur.execute("INSERT INTO rb_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", (key, value))
-            return cur.one(query, (key,))[0]
+            kept: str = cur.one(query, (key,))[0]
+            return kept
 
         return self._write(work)
 

@@ -22,7 +22,10 @@ PostgreSQL alike (``tests/rulebook/tables/test_store_contract.py``).
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Iterable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
+
+if TYPE_CHECKING:  # sql.py imports this module: the name is for annotations only
+    from .sql import Dialect
 
 T = TypeVar("T")
 
@@ -38,7 +41,7 @@ def _marks(count: int) -> str:
 class SiteRows:
     """Expiring settings, servers and pages: ``SQLStore``'s methods for the site's shared limits."""
 
-    dialect: Any
+    dialect: Dialect
 
     def _write(self, work: Callable[[Any], T]) -> T:  # pragma: no cover - SQLStore's
         raise NotImplementedError

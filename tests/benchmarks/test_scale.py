@@ -58,17 +58,17 @@ def test_quick_and_default_arguments() -> None:
 
 
 def test_the_command_the_docs_quote_is_the_benchmarks() -> None:
-    """README.md and docs/deploy.md quote ``python -m benchmarks.scale ...``: it parses, and the figures' table is there."""
+    """docs/performance.md and docs/deploy.md quote ``python -m benchmarks.scale ...``: it parses, and the figures' table is there."""
     import re
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    for doc in ("README.md", "docs/deploy.md"):
+    for doc in ("docs/performance.md", "docs/deploy.md"):
         text = (root / doc).read_text("utf-8")
         commands = re.findall(r"`python -m benchmarks\.scale([^`]*)`", text)
         assert commands, doc
         for arguments in commands:
             args = parser().parse_args(arguments.split())
             assert all(int(rate) > 0 for rate in args.rates.split(","))
-    assert "| PostgreSQL connections, 48 idle pages open |" in (root / "docs/deploy.md").read_text("utf-8")
+    assert "| PostgreSQL connections, 48 idle pages open |" in (root / "docs/performance.md").read_text("utf-8")
     assert parser().parse_args([]).idle_pages == 48

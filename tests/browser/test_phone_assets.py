@@ -5,6 +5,11 @@ top (rulebook/site/assets.py ``page_scripts``), and Chromium warns of a hint
 the page did not use; the boards' ES modules leave the widget state and come
 from ``/voila/modules/<hash>.js``, kept a year; a visitor coming back takes
 them from the browser's cache without asking the site.
+
+A visitor coming back (issue 31: repeat visit) asks the network for the page
+and its kernel only: every script, stylesheet, font and module comes from
+the browser's cache without a revalidation (on a phone each would be a round
+trip of ~150 ms, in series where one script asks for the next).
 """
 
 from __future__ import annotations
@@ -20,6 +25,42 @@ pytestmark = pytest.mark.browser
 PHONE = (390, 844)
 #: A line of chiritsumo.js: the board module's text, which no longer travels over the websocket.
 BOARD_TEXT = "Chiritsumo board: the pyramid, the tray of rolled dice"
+
+
+#: What a repeat visit may ask the network for: the page itself (never stored) and its kernel's API.
+NETWORK_ON_REPEAT = ("/voila/render/", "/api/kernels/")
+
+
+def _traffic(page) -> dict[str, dict]:
+    """Every http(s) request of the page by CDP request id -> url, whether the browser's cache answered, status,
+    and ``revalidated`` when the answer on the wire was a 304."""
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    seen: dict[str, dict] = {}
+
+    def sent(event: dict) -> None:
+        if event["request"]["url"].startswith("http"):
+            seen.setdefault(event["requestId"], {"url": event["request"]["url"], "cached": False, "status": None})
+
+    def cached(event: dict) -> None:
+        if event["requestId"] in seen:
+            seen[event["requestId"]]["cached"] = True
+
+    def received(event: dict) -> None:
+        entry, response = seen.get(event["requestId"]), event["response"]
+        if entry is not None:
+            entry["status"] = response["status"]
+            entry["cached"] = entry["cached"] or bool(response.get("fromDiskCache") or response.get("fromMemoryCache"))
+
+    def raw(event: dict) -> None:  # a revalidated file is reported as its cached 200; the wire said 304
+        if event["requestId"] in seen and event.get("statusCode") == 304:
+            seen[event["requestId"]]["revalidated"] = True
+
+    session.on("Network.requestWillBeSent", sent)
+    session.on("Network.requestServedFromCache", cached)
+    session.on("Network.responseReceived", received)
+    session.on("Network.responseReceivedExtraInfo", raw)
+    return seen
 
 
 def _cached_modules(page) -> dict[str, bool]:
@@ -68,9 +109,20 @@ def test_a_game_page_hints_its_scripts_and_takes_its_board_modules_from_cached_u
 
     again = page.context.new_page()  # the visitor comes back: the same browser, its cache warm
     repeat = _cached_modules(again)
+    traffic = _traffic(again)
     again.goto(url)
     again.locator(".rb-app .rb-slot-0-0").first.wait_for(timeout=90_000)
+    for _ in range(100):  # every request asked for has its answer (a module's may come just after the board)
+        if all(entry["status"] is not None or entry["cached"] for entry in traffic.values()):
+            break
+        again.wait_for_timeout(100)
     assert repeat and set(repeat) == set(first) and all(repeat.values()), repeat
+    # no revalidation, and nothing but the page and its kernel from the network: every asset from the cache
+    assert not [e["url"] for e in traffic.values() if e.get("revalidated")], traffic
+    network = [e["url"] for e in traffic.values() if not e["cached"]]
+    assert [u for u in network if not any(part in u for part in NETWORK_ON_REPEAT)] == [], network
+    assert sum("/voila/render/" in u for u in network) == 1, network
+    assert len([e for e in traffic.values() if e["cached"]]) >= 10, traffic  # the assets were asked for, from the cache
     again.close()
 
 

@@ -17,38 +17,16 @@ import pytest
 from rulebook.core.conventions import check_folder, game_folders
 from rulebook.games.pig import GAME as PIG
 from rulebook.scaffold import planned_files
+from tests.support.doc_excerpts import appears_in
+from tests.support.doc_excerpts import blocks as doc_blocks
 
 REPO = Path(__file__).resolve().parents[2]
 DOC = REPO / "docs" / "designing-a-game.md"
-FENCE = re.compile(r"^```(\w+)(?:\s+(.*))?$")
 
 
 def blocks() -> list[tuple[int, str, str, list[str]]]:
     """Every fenced block of the document: (line, language, annotation, lines)."""
-    out, current = [], None
-    for number, line in enumerate(DOC.read_text("utf-8").splitlines(), start=1):
-        if current is None:
-            match = FENCE.match(line)
-            if match:
-                current = (number, match.group(1), (match.group(2) or "").strip(), [])
-        elif line == "```":
-            out.append(current)
-            current = None
-        else:
-            current[3].append(line)
-    assert current is None, "a fenced block is not closed"
-    return out
-
-
-def appears_in(block: list[str], lines: list[str]) -> bool:
-    """``block`` is a run of ``lines``, all indented alike (blank lines match blank lines)."""
-    n = len(block)
-    for start in range(len(lines) - n + 1):
-        first = lines[start]
-        indent = first[: len(first) - len(first.lstrip())]
-        if all((want == "" and got.strip() == "") or got == indent + want for want, got in zip(block, lines[start : start + n])):
-            return True
-    return False
+    return doc_blocks(DOC)
 
 
 EXCERPTS = [(line, note.split("=", 1)[1], body) for line, _, note, body in blocks() if note.startswith("path=")]

@@ -12,7 +12,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def test_the_named_files_modules_and_variable_exist():
-    text = "".join((REPO / p).read_text("utf-8") for p in ("README.md", "docs/deploy.md", "docs/architecture.md", "docs/security.md"))
+    text = "".join((REPO / p).read_text("utf-8") for p in ("README.md", "docs/site.md", "docs/deploy.md", "docs/architecture.md", "docs/security.md"))
     for path in ("rulebook/site/feed.py", "tests/rulebook/site/test_feed.py"):
         assert path in text and (REPO / path).is_file()
     assert "`rulebook.site.feed`" in text and "`RULEBOOK_FEED`" in text
@@ -34,6 +34,6 @@ def test_the_deploy_doc_says_what_the_site_test_measures():
 
 
 def test_no_doc_says_a_served_page_polls_the_store_four_times_a_second():
-    for path in ("README.md", "docs/deploy.md", "docs/architecture.md"):
+    for path in ("README.md", "docs/site.md", "docs/deploy.md", "docs/architecture.md"):
         text = (REPO / path).read_text("utf-8")
         assert "each page polls the store" not in text and "kernel polls the\n  table's revision" not in text

@@ -1,4 +1,4 @@
-"""What the README and docs say about the site's kernels names things that exist (issue 33's paragraphs)."""
+"""What the docs say about the site's kernels names things that exist (issue 33's paragraphs)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from rulebook.site import provisioner
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = ["README.md", "docs/security.md", "docs/architecture.md"]
+DOCS = ["docs/site.md", "docs/security.md", "docs/architecture.md"]
 
 
 def _mentions(text: str) -> set[str]:
@@ -34,7 +34,7 @@ def test_the_kernel_paragraphs_name_files_and_functions_that_exist(doc):
 def test_the_entry_point_the_docs_name_is_the_one_declared():
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"][provisioner.GROUP]
     assert list(declared) == [provisioner.NAME] == ["rulebook-zygote"]
-    for doc in ("README.md", "docs/security.md"):
+    for doc in ("docs/site.md", "docs/security.md"):
         assert f"`{provisioner.NAME}`" in (ROOT / doc).read_text()
     assert "python -m rulebook.site.kernel_launch <MB> -- <kernel command>" in (ROOT / "docs/security.md").read_text()
 

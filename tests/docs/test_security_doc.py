@@ -1,4 +1,4 @@
-"""docs/security.md and README.md say the limits' defaults that ``rulebook serve`` really has (a doc is code)."""
+"""docs/security.md and docs/site.md say the limits' defaults that ``rulebook serve`` really has (a doc is code)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from rulebook.site.host import GLOBAL_LIMIT, LOCK_AFTER, LOCK_SECONDS, TRIES_KEP
 
 ROOT = Path(__file__).resolve().parents[2]
 SECURITY = (ROOT / "docs" / "security.md").read_text(encoding="utf-8")
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+SITE = (ROOT / "docs" / "site.md").read_text(encoding="utf-8")
 
 
 def serve_default(flag: str) -> str:
@@ -28,11 +28,11 @@ def serve_default(flag: str) -> str:
 
 
 @pytest.mark.parametrize("flag", ["--pages-per-address", "--pages-per-browser", "--sockets-per-kernel", "--sockets-per-address"])
-def test_the_flags_table_and_the_readme_give_the_real_defaults(flag):
+def test_the_flags_table_and_the_site_page_give_the_real_defaults(flag):
     default = serve_default(flag)
     row = re.search(rf"^\| `{flag} N` \| (\d+) \|", SECURITY, re.M)
     assert row and row.group(1) == default
-    assert f"`{flag} {default}`" in README
+    assert f"`{flag} {default}`" in SITE
 
 
 def test_the_shared_limits_numbers_in_the_doc_are_the_codes():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulebook.site.assets import MODULE_DIR_ENV, module_name
+from rulebook.site.served_modules import MODULE_DIR_ENV, module_name
 from widgets.base import ServedModule, board_module, esm, rule_panel_class
 from widgets.views.chiritsumo import ChiritsumoBoard
 

@@ -11,14 +11,54 @@ store, session, undo, lesson, save files) stays out of the view's reach.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 import ipywidgets as w
 
 from rulebook.core import Game, Match
+from rulebook.tables.session import TableSession
 
-if TYPE_CHECKING:
-    from ..app import GameApp
+
+class ContextPage(Protocol):
+    """What ``PageContext`` reads and calls of its page: the part of ``GameApp`` a view may reach.
+
+    A protocol, not an import of ``GameApp``: the app is made of this file's
+    neighbours (``widgets.game_page``), so naming it here would close a
+    circle; ``GameApp`` has all of these (``PageContext(self)`` in ``app.py``).
+    """
+
+    game: Game
+    lang: str
+    session: TableSession
+    hint_on: bool
+    viewer: int
+    revealed: bool
+    table_input: w.Checkbox
+
+    @property
+    def match(self) -> Match: ...
+
+    def viewer_seat(self) -> int: ...
+
+    def observation(self) -> Mapping[str, Any]: ...
+
+    def human_seats(self) -> list[int]: ...
+
+    def hot_seat(self) -> bool: ...
+
+    def play(self, action: Any) -> None: ...
+
+    def play_group(self, actions: Sequence[Any]) -> None: ...
+
+    def tapped(self) -> None: ...
+
+    def refresh(self) -> None: ...
+
+    def guarded(self, fn: Callable[..., Any]) -> Callable[..., Any]: ...
+
+    def fresh_button(self, description: str, classes: Sequence[str], callback: Callable[[], Any]) -> w.Button: ...
+
+    def seats_changed(self) -> None: ...
 
 
 class PageContext:
@@ -26,7 +66,7 @@ class PageContext:
 
     __slots__ = ("_page",)
 
-    def __init__(self, page: GameApp) -> None:
+    def __init__(self, page: ContextPage) -> None:
         self._page = page
 
     # ----- what the view reads --------------------------------------------------------------------

@@ -15,6 +15,7 @@ from ..i18n import LANGS, t
 from ..lab import lab_link_html
 from ..lesson import LESSON_LABEL
 from ..views.model import outcome_kind
+from .announce import announcement
 from .parts import LOG_LINES, PageParts, classed as _classed, hide as _hide, rules_page_link
 
 
@@ -116,6 +117,7 @@ class DrawingPart(PageParts):
         self._draw_outcome()
         self._draw_hint()
         self._draw_log()
+        self._draw_announcement()
         self._draw_save()
         self._draw_seats()
         highlight = self.rule_panel.highlight or None
@@ -231,9 +233,31 @@ class DrawingPart(PageParts):
             if self._log_cache[key]:
                 lines.append(self._log_cache[key])
         items = "".join(f"<li>{line}</li>" for line in reversed(lines[-LOG_LINES:]))
-        self.log_box.value = f'<ol reversed start="{len(lines)}">{items}</ol>' if lines else ""
+        # focusable and named: the log scrolls, and a keyboard must reach what it holds (axe scrollable-region-focusable)
+        label = html.escape(t("log", lang))
+        self.log_box.value = f'<ol reversed start="{len(lines)}" tabindex="0" aria-label="{label}">{items}</ol>' if lines else ""
         _hide(self.log_box, not lines)
         _hide(self.log_title, not lines)
+
+    def _draw_announcement(self) -> None:
+        """Say (politely) what changed since the last drawing: the moves made since, by anyone, and the end.
+
+        The first drawing says nothing (the page is read as it is); a move
+        taken back or a new game says nothing either (the board shows it).
+        """
+        match, lang = self.match, self.lang
+        self.announcer.lang = lang  # also the page's <html lang>, which follows the language switch
+        count, before = len(match.actions), self._announced
+        self._announced = count
+        if before is None or count <= before:
+            return
+        lines = [self._log_cache.get((k, lang)) for k in range(before, count)]
+        outcome = self.game.outcome(match.state)
+        ended = f"{t('game_over', lang)}: {outcome.summary(lang)}" if outcome is not None else None
+        text = announcement(lines, ended)
+        if text:
+            self.announcer.text = text
+            self.announcer.count += 1
 
     def display(self) -> w.Widget:
         return self.root

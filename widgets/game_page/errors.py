@@ -1,7 +1,7 @@
 """Errors on a game page: every callback runs inside ``guarded``; a refused move shows its rule.
 
 A ``RulebookError`` is shown in the error box with the rule's id and title, and the rule panel points at
-the paragraph; any other error is logged on the server under a short id (``parts.log_error``) and the
+the paragraph; any other error is logged on the server under a short id (``widgets.failure.log_error``) and the
 page shows only that id, never a traceback.
 """
 
@@ -13,8 +13,9 @@ from typing import Any, Callable
 from rulebook.core import RulebookError
 from rulebook.core.text import quick_html
 
+from ..failure import error_id, log_error
 from ..i18n import t
-from .parts import PageParts, error_id, hide as _hide, log_error
+from .parts import PageParts, hide as _hide
 
 
 class ErrorsPart(PageParts):

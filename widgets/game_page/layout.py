@@ -13,7 +13,7 @@ import ipywidgets as w
 
 from rulebook.core.match import MAX_RECORD_BYTES
 
-from ..base import PageLink, RecordUpload, rule_panel_class
+from ..base import Announcer, PageLink, RecordUpload, rule_panel_class
 from ..seats_panel import SeatsPanel
 from .parts import PageParts, classed as _classed, hide as _hide
 
@@ -109,12 +109,15 @@ class LayoutPart(PageParts):
         # instead of on each part of the page separately.
         self.drawn = _classed(w.HTML(), "rb-drawn")
         _hide(self.drawn, True)
+        self.announcer = Announcer()
+        """The page's one polite live region: what the last change was (``drawing._draw_announcement``)."""
+        self._announced: int | None = None
         self.page_link = PageLink()
         self.page_link.on_msg(self.guarded(self._on_beat))
         # the seat links need the origin the browser reports once it starts: a panel opened before then is drawn again
         self.page_link.observe(self.guarded(lambda _: self._draw_seats()), "origin")
         self.root = _classed(
-            w.VBox([self.header, self.notice_box, self.closed_box, self.lesson_area, main, self.drawn, self.page_link]),
+            w.VBox([self.header, self.notice_box, self.closed_box, self.lesson_area, main, self.drawn, self.announcer, self.page_link]),
             "rb-app",
             f"rb-game-{self.game.name}",
         )

@@ -1,11 +1,8 @@
 """What every part of a game page shares: the page's attributes (declared once, so each part file reads
-on its own) and the small helpers the parts use (hiding a widget, classes, error ids in the server log)."""
+on its own) and the small helpers the parts use (hiding a widget, classes, the rules' package and links)."""
 
 from __future__ import annotations
 
-import secrets
-import sys
-import traceback
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -45,24 +42,6 @@ def rules_package(game: Game) -> str:
     return type(game).__module__.rsplit(".", 1)[0]
 
 
-def error_id() -> str:
-    """A short id tying what a visitor sees to the traceback in the server log."""
-    return secrets.token_hex(4)
-
-
-def log_error(where: str, ident: str) -> None:
-    """The traceback of the exception being handled, to the *server's* log under ``ident``.
-
-    ``sys.__stderr__`` is the kernel process's own stderr, which it inherits
-    from ``rulebook serve``; ``sys.stderr`` in a kernel is captured and sent
-    to the page, which is how a traceback once reached a visitor.
-    """
-    stream = sys.__stderr__ or sys.stderr
-    print(f"[rulebook] error {ident} in {where}:", file=stream)
-    traceback.print_exc(file=stream)
-    stream.flush()
-
-
 class PageParts:
     """The attributes of a game page that its parts share (``widgets.app.GameApp`` sets them).
 
@@ -93,6 +72,7 @@ class PageParts:
     guide: LessonGuide | None
     table_rate: limits.PageRate
     _log_cache: dict[tuple[int, str], str | None]
+    _announced: int | None
     _fresh: list[w.Button]
     _version: int
     _watch_task: Any

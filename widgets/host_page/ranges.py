@@ -16,7 +16,6 @@ import html
 import ipywidgets as w
 
 from rulebook.site import shared_limits
-from rulebook.site.limits import DEFAULT_PAGES_PER_ADDRESS
 
 from ..game_page.parts import classed as _classed
 from .parts import HostParts, close_tree as _close_tree
@@ -38,7 +37,7 @@ class RangesPart(HostParts):
         lang = self.lang
         title = _classed(w.HTML(html.escape(_w("ranges_title", lang))), "rb-panel-title")
         hint = _classed(w.HTML(), "rb-host-hint")
-        hint.value = f"<div class='rb-host-hint'>{html.escape(_w('ranges_hint', lang, n=DEFAULT_PAGES_PER_ADDRESS))}</div>"
+        hint.value = f"<div class='rb-host-hint'>{html.escape(_w('ranges_hint', lang, n=shared_limits.DEFAULT_PAGES_PER_ADDRESS))}</div>"
         self.ranges_list = _classed(w.VBox(), "rb-host-range-list")
         self.ranges_note = _classed(w.HTML(), "rb-host-range-note")
         self.range_name = _classed(w.Text(description=_w("range_name", lang), placeholder=_w("range_name_hint", lang)), "rb-host-range-name")

@@ -20,9 +20,11 @@ from IPython.display import display
 from rulebook.core import RulebookError, all_games, get_game
 from rulebook.lab.runner import Progress, RunResult, simulate
 from rulebook.lab.spec import DEFAULT_ITERATIONS, LabError, SimSpec, make_spec, parse_option_texts
+from rulebook.site.request import query_params
 
-from ..base import PageLink, StyleSheet, asset
-from ..i18n import t
+from ..base import Announcer, PageLink, StyleSheet, asset
+from ..failure import error_id, failed_page, log_error
+from ..i18n import page_lang, t
 from ..lean import hide
 from .results import WORDS, lab_word as _w, results_html
 
@@ -122,7 +124,9 @@ class LabPage:
         )
         self.page_link = PageLink()
         self.page_link.on_msg(self._on_beat)
-        self.root = _classed(w.VBox([LabStyle(), self.header, self.notice, self.intro, form, self.results, self.page_link]), "rb-app", "rb-lab")
+        self.language = Announcer(lang=self.lang)
+        """Carries the page's language to ``<html lang>`` when the switch redraws in place."""
+        self.root = _classed(w.VBox([LabStyle(), self.header, self.notice, self.intro, form, self.results, self.page_link, self.language]), "rb-app", "rb-lab")
 
     def _on_beat(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and "beat" in content:
@@ -136,8 +140,6 @@ class LabPage:
                 self.error, self.error_key = error, ""
                 self._draw_error()
             except Exception:
-                from ..app import error_id, log_error
-
                 ident = error_id()
                 log_error("the lab page", ident)
                 self.error, self.error_key = None, ident
@@ -149,6 +151,7 @@ class LabPage:
     # ----- drawing -------------------------------------------------------------------------
     def set_lang(self, lang: str) -> None:
         self.lang = lang
+        self.language.lang = lang
         self.page_link.query = f"game={self.game.value}&lang={lang}"
         self.draw()
 
@@ -295,8 +298,6 @@ class LabPage:
 
 def make_lab_page(params: Mapping[str, str]) -> LabPage:
     """The page from its URL query (``?game=``, ``?lang=``); an unknown game is said and the default shown."""
-    from ..page import page_lang
-
     notices: list[tuple[str, str]] = []
     lang = page_lang(params, notices)
     game = params.get("game", "")
@@ -306,11 +307,6 @@ def make_lab_page(params: Mapping[str, str]) -> LabPage:
 
 
 def show_lab_page() -> LabPage | None:
-    from rulebook.site.request import query_params
-
-    from ..app import error_id, log_error
-    from ..page import failed_page
-
     try:
         page = make_lab_page(query_params())
     except Exception:

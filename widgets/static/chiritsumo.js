@@ -100,11 +100,13 @@ function render({ model, el }) {
         ghostDie.setAttribute("pointer-events", "none");
       }
       if (view.interactive) {
+        // its name says what a tap does now (the words come from the view model)
+        const tapName = placed && selected === null ? placed.tap : (view.place || {})[key];
         activate(slot, () => {
           if (placed && selected === null) send({ type: "lift", slot: key });
           else if (selected !== null) { send({ type: "place", die: selected, slot: key }); }
           else { caption.textContent = words.pick_die_first || ""; caption.classList.add("rb-caption-warn"); }
-        });
+        }, tapName);
       } else if (view.locked) {
         slot.addEventListener("click", () => showReason(stage, view.locked.text, view.locked.rule));
       }
@@ -117,6 +119,7 @@ function render({ model, el }) {
       const size = 46;
       const trayDiv = document.createElement("div");
       trayDiv.className = "rb-tray";
+      trayDiv.setAttribute("role", "group");  // a name needs a role (aria-label on a bare div is not allowed)
       trayDiv.setAttribute("aria-label", words.tray || "tray");
       tray.forEach((die, k) => {
         const dsvg = makeSvg(size + 4, size + 4, "rb-tray-die");
@@ -125,11 +128,11 @@ function render({ model, el }) {
         if (selected === k) cls.push("rb-die-selected");
         const g = drawDie(dsvg, { x: 2, y: 2, size, colour: die.colour, pips: die.pips, cls: cls.join(" "), title: die.title });
         if (view.mode === "entry") {
-          activate(g, () => send({ type: "entry", index: k }));
+          activate(g, () => send({ type: "entry", index: k }), die.tap);
         } else if (view.interactive && !die.placed) {
-          activate(g, () => { selected = selected === k ? null : k; draw(); });
+          activate(g, () => { selected = selected === k ? null : k; draw(); }, die.tap, selected === k);
         } else if (view.interactive && die.placed && die.slot) {
-          activate(g, () => send({ type: "lift", slot: die.slot }));
+          activate(g, () => send({ type: "lift", slot: die.slot }), die.tap);
         } else if (view.locked) {
           g.addEventListener("click", () => showReason(trayDiv, view.locked.text, view.locked.rule));
         }

@@ -22,9 +22,21 @@ function element(tag, cls = "", parent = null, text = null) {
 }
 
 // Make any node (an SVG group, a div) a button for mouse, touch and keyboard.
-function activate(node, handler) {
+// `label` (from the view model, in the page's language) says what a tap does;
+// `pressed` (true/false) is a held or chosen state (aria-pressed). A picture
+// holding buttons becomes a group: a screen reader announces an image as one
+// thing and never reaches the buttons inside it.
+function activate(node, handler, label = null, pressed = null) {
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
+  if (label) node.setAttribute("aria-label", label);
+  if (pressed !== null && pressed !== undefined) node.setAttribute("aria-pressed", pressed ? "true" : "false");
+  const picture = node.ownerSVGElement;
+  if (picture && picture.getAttribute("role") === "img") {
+    picture.setAttribute("role", "group");
+    // the die's own name moves to the button: a group saying it again would be read twice
+    if (picture.dataset.namedByDie) { picture.removeAttribute("aria-label"); delete picture.dataset.namedByDie; }
+  }
   node.addEventListener("click", (event) => { event.stopPropagation(); handler(); });
   node.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") { event.preventDefault(); handler(); }
@@ -67,3 +79,116 @@ function messageLine(message, parent = null) {
   if (message.rule) line.dataset.rule = message.rule;
   return line;
 }
+
+// ----- the keyboard focus across redraws (issue 31) -----
+// A board draws itself anew at each change of its view model, and the page's
+// action bar is rebuilt at each move (ipywidgets): the focused node is
+// removed, the browser focuses <body>, and a keyboard player would start
+// again from the top of the page. The keeper, installed once per page by the
+// first module that carries these helpers, remembers what had the focus and,
+// when that node is gone (removed or hidden) while the focus fell to <body>,
+// focuses the node that stands for it: the same key (data-key, else its rb-*
+// classes without those that only say its state), else the first control
+// near where it was, else the board's first control. It never moves a focus
+// that is somewhere (a click elsewhere, a text field): only a lost one.
+
+const FOCUSABLE = "button:not([disabled]), [tabindex]:not([tabindex='-1']), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled])";
+// classes that say a part's state or drawing, not which part it is
+const FOCUS_STATE_CLASS = /^(rb-v\d+|rb-fresh|rb-(.+-)?(legal|selected|placed|playable|disabled|highlight|active|current|passed|claimed|drawable|clickable|taken|blocked|unpaid|passive|goods|own|facedown|primary|warn|on|winner|loser|you)|mod-.+|jupyter-.+|widget-.+|lm-.+|p-.+)$/;
+
+function focusKey(node) {
+  if (node.dataset && node.dataset.key) return `key:${node.dataset.key}`;
+  const classes = (node.getAttribute("class") || "").split(/\s+/).filter((c) => c && !FOCUS_STATE_CLASS.test(c));
+  return `${node.tagName.toLowerCase()}.${classes.sort().join(".")}`;
+}
+
+function shownForFocus(node) {
+  if (!node.isConnected || !node.getClientRects().length) return false;
+  const style = getComputedStyle(node);
+  return style.visibility !== "hidden" && style.display !== "none";
+}
+
+function focusablesIn(scope) {
+  return [...scope.querySelectorAll(FOCUSABLE)].filter(shownForFocus);
+}
+
+function enabledFirst(nodes) {
+  return nodes.find((n) => n.getAttribute("aria-disabled") !== "true") || nodes[0] || null;
+}
+
+function installFocusKeeper() {
+  if (typeof window === "undefined" || window.__rbFocusKeeper) return;
+  window.__rbFocusKeeper = true;
+  let last = null;  // {node, key, ancestors}: what had the focus
+  let lostAt = 0;   // when the focus was found lost (0: not lost)
+  let settle = null;
+
+  const lost = () => last && (document.activeElement === document.body || !document.activeElement)
+    && !shownForFocus(last.node);
+
+  function put(node) {
+    lostAt = 0;
+    node.focus();
+  }
+
+  // the node with the same key, where it was first
+  function sameKey() {
+    for (const scope of [...last.ancestors.filter((a) => a.isConnected), document]) {
+      const found = focusablesIn(scope).find((n) => focusKey(n) === last.key);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  // the first control near where the focus was (up to the play column), else the board's, else the page's
+  function nearest() {
+    for (const scope of last.ancestors) {
+      if (!scope.isConnected) continue;
+      const found = enabledFirst(focusablesIn(scope));
+      if (found) return found;
+      if (scope.classList && scope.classList.contains("rb-play")) break;
+    }
+    for (const selector of [".rb-board", ".rb-actions", ".rb-app"]) {
+      for (const scope of document.querySelectorAll(selector)) {
+        const found = enabledFirst(focusablesIn(scope));
+        if (found) return found;
+      }
+    }
+    return null;
+  }
+
+  function check() {
+    if (!lost()) { lostAt = 0; return; }
+    if (!lostAt) lostAt = Date.now();
+    const found = sameKey();
+    if (found) { put(found); return; }
+    // the new controls may still be coming (ipywidgets attaches them a moment later): wait for a quiet moment
+    clearTimeout(settle);
+    settle = setTimeout(() => {
+      if (!lost()) return;
+      const again = sameKey() || nearest();
+      if (again) put(again);
+    }, Date.now() - lostAt > 1500 ? 0 : 150);
+  }
+
+  document.addEventListener("focusin", (event) => {
+    const node = event.target;
+    if (!(node instanceof Element) || node === document.body) return;
+    const ancestors = [];
+    for (let a = node.parentElement; a && a !== document.body; a = a.parentElement) ancestors.push(a);
+    last = { node, key: focusKey(node), ancestors };
+    lostAt = 0;
+  }, true);
+  // the player moved the focus away (a click on the page's background): nothing is lost, nothing to restore
+  document.addEventListener("focusout", (event) => {
+    const node = event.target;
+    queueMicrotask(() => {
+      if (last && last.node === node && shownForFocus(node) && document.activeElement === document.body) last = null;
+    });
+  }, true);
+  new MutationObserver(check).observe(document.documentElement, {
+    childList: true, subtree: true, attributes: true, attributeFilter: ["class", "style", "hidden"],
+  });
+}
+
+installFocusKeeper();

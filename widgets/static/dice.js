@@ -25,6 +25,11 @@ function drawDie(parent, { x, y, size, colour, pips, cls = "", title = null }) {
   const style = DIE_COLOURS[colour] || DIE_COLOURS.clear;
   const g = svgEl("g", { class: `rb-die-face rb-colour-${colour} ${cls}`.trim(), transform: `translate(${x},${y})` }, parent);
   if (title) svgEl("title", {}, g).textContent = title;
+  // a die alone in its own picture names the picture (an image needs a name); activate() takes it back
+  if (title && parent.tagName === "svg" && parent.getAttribute("role") === "img" && !parent.hasAttribute("aria-label")) {
+    parent.setAttribute("aria-label", title);
+    parent.dataset.namedByDie = "1";
+  }
   svgEl("rect", {
     x: 1, y: 1, width: size - 2, height: size - 2, rx: size * 0.16,
     fill: style.fill, stroke: style.stroke, "stroke-width": Math.max(1.5, size * 0.04),

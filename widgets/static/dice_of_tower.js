@@ -52,6 +52,7 @@ function render({ model, el }) {
 
   function drawTowers(view, send) {
     const row = div("rb-dot-towers", null, root);
+    row.setAttribute("role", "group");  // a name needs a role (aria-label on a bare div is not allowed)
     row.setAttribute("aria-label", (view.words || {}).towers || "towers");
     for (const tower of view.towers || []) {
       const target = tower.dice.some((d) => d.target);
@@ -73,7 +74,7 @@ function render({ model, el }) {
         if (die.pending) cls.push("rb-pending");
         const g = drawDie(svg, { x: (COLUMN - size) / 2, y, size, colour: TOWER_COLOURS[die.colour] || "clear", pips: die.face,
           cls: cls.join(" "), title: die.title });
-        if (view.interactive) activate(g, () => send({ type: "die", die: die.id }));
+        if (view.interactive) activate(g, () => send({ type: "die", die: die.id }), die.tap || die.title, die.pickable ? !!die.picked : null);
       }
       col.appendChild(svg);
       const base = div(`rb-tower-base rb-owner-${tower.owner}`, null, col);

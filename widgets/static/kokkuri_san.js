@@ -14,7 +14,7 @@ function tappable(node, cell, host, play) {
   activate(node, () => {
     if (cell && cell.enabled) play();
     else showReason(host, (cell && cell.reason) || "", cell && cell.rule);
-  });
+  }, cell && cell.label);  // the control's label (Python's, in the page's language) says what a tap does
 }
 
 function token(seat, parent) {
@@ -108,6 +108,7 @@ function render({ model, el: host }) {
       const node = element("span", cls.join(" "), hand, label);
       node.dataset.value = label;
       tappable(node, cell, box, () => send({ type: "select", index: i }));
+      node.setAttribute("aria-pressed", cls.includes("rb-ks-selected") ? "true" : "false");
     });
   }
 

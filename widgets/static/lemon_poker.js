@@ -16,7 +16,7 @@ function lpTappable(node, cell, host, play) {
   activate(node, () => {
     if (cell && cell.enabled) play();
     else showReason(host, (cell && cell.reason) || "", cell && cell.rule);
-  });
+  }, cell && cell.label);  // the control's label (Python's, in the page's language) says what a tap does
 }
 
 // One playing card as a small SVG: rank and suit, or its back (card null).
@@ -86,7 +86,10 @@ function render({ model, el: host }) {
       slot.title = tap.enabled ? tap.label || "" : tap.reason || "";
       slot.appendChild(lpCard(cell.card, "", {}));
       element("div", "rb-place-no", slot, String(i + 1));
-      if (!example) lpTappable(slot, tap, box, () => send({ type: "show", group: g, place: i }));
+      if (!example) {
+        lpTappable(slot, tap, box, () => send({ type: "show", group: g, place: i }));
+        slot.setAttribute("aria-pressed", cell.picked ? "true" : "false");
+      }
     });
     return box;
   }

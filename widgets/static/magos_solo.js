@@ -134,6 +134,7 @@ function drawSheet(root, view, send) {
     cell.setAttribute("aria-label", row.dice.join("-"));
     row.dice.forEach((pips, k) => {
       const svg = dieSvg(pips, { size: 30, colour: "red" });  // 28 px shown: readable on a phone (issue 19 D)
+      svg.setAttribute("aria-hidden", "true");  // the cell's label says the dice
       if (!row.counted[k]) svg.classList.add("rb-not-counted");
       cell.appendChild(svg);
     });

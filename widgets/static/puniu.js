@@ -44,6 +44,7 @@ function render({ model, el }) {
 
     // ----- the dice
     const tray = div("rb-puniu-dice", null, root);
+    tray.setAttribute("role", "group");  // a name needs a role (aria-label on a bare div is not allowed)
     tray.setAttribute("aria-label", words.dice || "dice");
     (view.dice || []).forEach((die, k) => {
       const size = 58;
@@ -56,8 +57,8 @@ function render({ model, el }) {
       const g = drawDie(svg, { x: 4, y: 4, size, colour: die.held ? "yellow" : "clear", pips: die.pips, cls: cls.join(" "), title: die.title });
       box.appendChild(svg);
       div("rb-die-label", die.label || "", box);
-      if (die.entry) activate(g, () => send({ type: "entry", index: die.entry_index }));
-      else if (view.interactive && !die.pending) activate(g, () => send({ type: "hold", die: k }));
+      if (die.entry) activate(g, () => send({ type: "entry", index: die.entry_index }), die.tap);
+      else if (view.interactive && !die.pending) activate(g, () => send({ type: "hold", die: k }), die.tap, !!die.held);
     });
 
     // ----- re-roll + categories (only for the person whose turn it is)
@@ -89,7 +90,7 @@ function render({ model, el }) {
           const svg = makeSvg(34, 34, "rb-kind-face-svg");
           const g = drawDie(svg, { x: 2, y: 2, size: 30, colour: f === view.kind_face ? "blue" : "clear", pips: f,
             cls: `rb-kind-face rb-kind-face-${f}${f === view.kind_face ? " rb-kind-face-selected" : ""}` });
-          activate(g, () => send({ type: "face", face: f }));
+          activate(g, () => send({ type: "face", face: f }), (view.face_taps || [])[f - 1], f === view.kind_face);
           faces.appendChild(svg);
         }
       }

@@ -77,6 +77,8 @@ function drawPedestal(parent, seat, words) {
         cls: `rb-seat-die rb-die-area-${area}`, title: seat.die_title });
     }
   });
+  // the picture's name: where the die stands (Python's words), or the pedestal's areas when it has none
+  svg.setAttribute("aria-label", seat.die_title || ["more", "just", "heavy"].map((a) => words[a] || a).join(" / "));
   parent.appendChild(svg);
   return svg;
 }
@@ -100,7 +102,7 @@ function render({ model, el }) {
         if (control.enabled) { send(message); return; }
         showReason(host, control.reason, control.rule);
         if (control.action) send(message);  // the engine's refusal: the page cites the rule too
-      });
+      }, control.label);
       if (!control.enabled && control.reason) node.setAttribute("aria-description", control.reason);
     };
     root.replaceChildren();
@@ -149,7 +151,7 @@ function render({ model, el }) {
       entry.forEach((pips, k) => {
         const svg = makeSvg(52, 52, "rb-pool-die-svg");
         const g = drawDie(svg, { x: 2, y: 2, size: 48, colour: "clear", pips: pips || 0, cls: `rb-entry-die rb-entry-die-${k}` });
-        activate(g, () => send({ type: "entry", index: k }));
+        activate(g, () => send({ type: "entry", index: k }), (view.entry_taps || [])[k]);
         row.appendChild(svg);
       });
     } else if ((view.pool_dice || []).length) {

@@ -144,9 +144,9 @@ function render({ model, el: host }) {
     (dice.values || []).forEach((pips, k) => {
       const svg = makeSvg(size + 4, size + 4, "rb-th-die");
       const shown = dice.mode === "none" ? 0 : pips;
-      const g = drawDie(svg, { x: 2, y: 2, size, colour: "clear", pips: shown, cls: `rb-die rb-die-${k + 1}` });
+      const g = drawDie(svg, { x: 2, y: 2, size, colour: "clear", pips: shown, cls: `rb-die rb-die-${k + 1}`, title: (dice.names || [])[k] });
       g.dataset.pips = String(pips || 0);
-      if (dice.mode === "entry" && k >= (dice.fixed || 0)) activate(g, () => send({ type: "entry", index: k }));
+      if (dice.mode === "entry" && k >= (dice.fixed || 0)) activate(g, () => send({ type: "entry", index: k }), (dice.taps || [])[k]);
       diceBox.appendChild(svg);
     });
     if (dice.label) diceBox.appendChild(el("span", "rb-th-dice-label", dice.label));
@@ -170,6 +170,7 @@ function render({ model, el: host }) {
 
     // ----- the treasures
     const list = el("div", "rb-treasures");
+    list.setAttribute("role", "group");  // a name needs a role (aria-label on a bare div is not allowed)
     list.setAttribute("aria-label", words.treasures || "treasures");
     for (const t of view.treasures || []) {
       const cls = ["rb-treasure", `rb-treasure-${t.key}`];
@@ -190,7 +191,7 @@ function render({ model, el: host }) {
       activate(row, () => {
         if (view.interactive) send({ type: "treasure", key: t.key });
         else showReason(list, t.reason, t.rule);
-      });
+      }, null, t.clickable ? !!t.selected : null);
       list.appendChild(row);
     }
     root.appendChild(list);

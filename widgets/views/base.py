@@ -12,13 +12,14 @@ give a working page for a game whose moves are all plain buttons.
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar, cast
 
 import ipywidgets as w
 import numpy as np
 
 from rulebook.core import HUMAN, IllegalAction, Outcome
 from rulebook.core.examples import ExampleSpec
+from rulebook.core.observation import Observation
 
 from widgets.game_page.context import PageContext
 
@@ -53,8 +54,18 @@ def require_all_pips(entry: list[int]) -> None:
         )
 
 
-class BaseView:
+O = TypeVar("O", bound=Observation)
+"""The game's observation class (``View(BaseView[RingObservation])``), so a view's reads are type-checked."""
+
+
+class BaseView(Generic[O]):
     """Defaults for every hook ``GameApp`` calls (see each docstring)."""
+
+    # Supplied by the views that call ``build_dice_entry`` / ``control_button`` (declared, never defined here,
+    # so a view that forgets one still fails as before).
+    _on_entry_text: Callable[[Any], None]
+    confirm_entry: Callable[[], None]
+    _press: Callable[[Any], None]
 
     def __init__(self, context: PageContext) -> None:
         self.context = context
@@ -195,7 +206,7 @@ class BaseView:
         """
         match = self.context.match
         key = (len(match.actions), observation.get("you"), match.seed)
-        cache: dict[tuple, Any] = self.__dict__.setdefault("_search_advice", {})
+        cache: dict[tuple[Any, ...], tuple[Any, dict[Any, Any]]] = self.__dict__.setdefault("_search_advice", {})
         if key not in cache:
             if len(cache) > 32:
                 cache.clear()
@@ -207,11 +218,18 @@ class BaseView:
 
     # ----- drawing ----------------------------------------------------------------------
     @property
-    def observation(self) -> dict[str, Any]:
+    def observation(self) -> O:
         """What the page may show now: the viewer's observation, or the public one
         while the pass screen is up. Views of hidden-information games draw only
-        this (anything put in a widget reaches the browser, even if not shown)."""
-        return self.context.observation()
+        this (anything put in a widget reaches the browser, even if not shown).
+
+        Typed as the view's own observation class: it is what the game's
+        ``observe`` returns (``Game.observe`` is declared with the base class only)."""
+        return cast(O, self.context.observation())
+
+    def observe(self, state: Any, seat: int) -> O:
+        """``game.observe(state, seat)`` typed as this view's observation class (for log lines drawn from two states)."""
+        return cast(O, self.context.game.observe(state, seat))
 
     def refresh(self) -> None:
         """Redraw from ``self.context.match`` (called after every change).

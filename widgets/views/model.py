@@ -23,7 +23,7 @@ Nothing here imports ipywidgets: view models are data.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Mapping, Sequence
+from typing import Any, Callable, Literal, Mapping, Sequence, TypeVar
 
 from rulebook.core import HUMAN, IllegalAction, RulebookError
 
@@ -54,8 +54,25 @@ def as_ints(values: Any, low: int | None = None, high: int | None = None, limit:
     """A list of ints from the browser (each checked by ``as_int``), or None if any is not one."""
     if not isinstance(values, (list, tuple)) or len(values) > limit:
         return None
-    out = tuple(as_int(v, low, high) for v in values)
-    return None if any(v is None for v in out) else out  # type: ignore[return-value]
+    out = [as_int(v, low, high) for v in values]
+    checked = tuple(v for v in out if v is not None)
+    return checked if len(checked) == len(out) else None
+
+
+First = TypeVar("First")
+Second = TypeVar("Second")
+
+
+def json_pair(value: Sequence[object], first: type[First], second: type[Second]) -> tuple[First, Second]:
+    """A pair an observation carries as a JSON list (``[kind, amount]``, ``[reason, seat]``), read with both types checked.
+
+    JSON has no tuples, so the observation types such a pair as a list of
+    either type; this is where a view learns which element is which.
+    """
+    a, b = value
+    if not isinstance(a, first) or not isinstance(b, second):
+        raise TypeError(f"expected [{first.__name__}, {second.__name__}], not {value!r}")
+    return a, b
 
 
 def short(value: Any, limit: int = 20) -> str:
@@ -78,7 +95,7 @@ def outcome_kind(winners: Sequence[int], page_seats: Sequence[int]) -> str:
 def end_message_kind(winners: Sequence[int], page_seats: Sequence[int]) -> MessageKind:
     """``outcome_kind`` as a message kind (a neutral end is plain news)."""
     kind = outcome_kind(winners, page_seats)
-    return "info" if kind == "neutral" else kind  # type: ignore[return-value]
+    return "success" if kind == "success" else "defeat" if kind == "defeat" else "info"
 
 
 # ----- the one way to name a seat ---------------------------------------------------------------
@@ -267,6 +284,7 @@ __all__ = [
     "end_message_kind",
     "engine_for",
     "fields_of",
+    "json_pair",
     "outcome_kind",
     "refuse",
     "seat_label",

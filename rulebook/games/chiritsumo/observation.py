@@ -7,16 +7,16 @@ bots, tests and JSON) is described in ``rulebook.core.observation``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from rulebook.core.observation import Observation
+from rulebook.core.observation import Observation, OutcomeSeen
 
 
 @dataclass(frozen=True, eq=False)
 class SeatSeen(Observation):
     """One seat's dice (``[colour, pips]``), where they stand on its pyramid, and its score so far."""
 
-    dice: list[list[Any]]
+    dice: list[list[str | int]]
+    """Each die as ``[colour, pips]`` (a JSON pair: a list, so a value read back from JSON is equal)."""
     placed: dict[str, int]
     """Die index by slot ``"row,index"``, only for the slots holding a die."""
     total: int
@@ -30,7 +30,8 @@ class ScoredRound(Observation):
 
     round: int
     scores: list[int]
-    pyramids: list[dict[str, list[Any]]]
+    pyramids: list[dict[str, list[str | int]]]
+    """Per seat, its pyramid: slot ``"row,index"`` -> ``[colour, pips]``."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,7 +58,7 @@ class ChiritsumoObservation(Observation):
     pile: list[str]
     last_round: bool
     toss: TossSeen | None
-    outcome: dict[str, Any] | None
+    outcome: OutcomeSeen | None
 
 
 __all__ = ["ChiritsumoObservation", "ScoredRound", "SeatSeen", "TossSeen"]

@@ -44,6 +44,8 @@ from typing import Any
 
 from rulebook.core.errors import BadOption
 
+from .observation import CardFile
+
 FORMAT = "kokkuri_san/cards"
 VERSION = 1
 X = 11
@@ -114,9 +116,10 @@ class CardSet:
     note_ja: str = ""
     note_en: str = ""
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> CardFile:
         """The file form again (``load_cards(cs.as_json()) == cs``): a fresh value each call, safe to change."""
-        return json.loads(_as_text(self))
+        data: CardFile = json.loads(_as_text(self))
+        return data
 
 
 # ----- validation ------------------------------------------------------------------------------

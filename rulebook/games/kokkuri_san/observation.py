@@ -9,9 +9,50 @@ described in ``rulebook.core.observation``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from rulebook.core.observation import Observation
+
+
+class CardEffectFile(TypedDict):
+    """A round card's effect in the card file: ``n`` only for ``draw``."""
+
+    op: str
+    n: NotRequired[int]
+    may: bool
+
+
+class RoundCardFile(TypedDict):
+    """One round's card of a candidate: the points of its two places and its effect (None: none)."""
+
+    points: list[int]
+    effect: CardEffectFile | None
+
+
+class CandidateFile(TypedDict):
+    """A candidate of the card file with its three round cards."""
+
+    id: str
+    name_ja: str
+    name_en: str
+    rounds: list[RoundCardFile]
+
+
+class CardFile(TypedDict):
+    """The card file in play, as ``CardSet.as_json()`` writes it (the form an owner's replacement file has).
+
+    TypedDicts, not ``Observation`` dataclasses: this part is the file's own
+    JSON, which ``load_cards`` reads back and the options carry as it is.
+    """
+
+    format: str
+    version: int
+    stand_in: bool
+    play_cards: list[int | str]
+    """The play cards by value, the wild card as ``"x-1"``."""
+    candidates: list[CandidateFile]
+    note_ja: NotRequired[str]
+    note_en: NotRequired[str]
 
 
 @dataclass(frozen=True, eq=False)
@@ -50,11 +91,11 @@ class KokkuriSanObservation(Observation):
     turns: int
     turns_per_round: int
     settled: int
-    cards: dict[str, Any]
-    """The card file in play (``CardFile.as_json()``)."""
+    cards: CardFile
+    """The card file in play (``CardSet.as_json()``)."""
     order: list[int]
     tokens: list[list[int]]
-    board: list[list[list[Any]]]
+    board: list[list[list[int | bool | None]]]
     """Per candidate, its cards as ``[seat, card or None when hidden from this seat, face up]``."""
     hand: list[int] | None
     my_deck: list[int] | None
@@ -71,4 +112,4 @@ class KokkuriSanObservation(Observation):
     result: str
 
 
-__all__ = ["EffectSeen", "KokkuriSanObservation", "RoundSeen"]
+__all__ = ["CandidateFile", "CardEffectFile", "CardFile", "EffectSeen", "KokkuriSanObservation", "RoundCardFile", "RoundSeen"]

@@ -8,9 +8,8 @@ bots, tests and JSON) is described in ``rulebook.core.observation``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from rulebook.core.observation import Observation
+from rulebook.core.observation import Observation, OutcomeSeen
 
 
 @dataclass(frozen=True, eq=False)
@@ -19,7 +18,8 @@ class DieSeen(Observation):
 
     pips: int
     counted: bool
-    effect: list[Any]
+    effect: list[str | int]
+    """``[kind, amount]``."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,7 +57,7 @@ class MagosSoloObservation(Observation):
     damage: int
     heal: int
     specials: int
-    faces: list[list[Any]]
+    faces: list[list[str | int]]
     """Each face's effect as ``[kind, amount]``."""
     preset: str
     long5: bool
@@ -69,7 +69,7 @@ class MagosSoloObservation(Observation):
     hp_max: int | None
     dealt: int
     over: bool
-    outcome: dict[str, Any] | None
+    outcome: OutcomeSeen | None
 
 
 __all__ = ["DieSeen", "MagosSoloObservation", "RowSeen", "TurnSeen"]

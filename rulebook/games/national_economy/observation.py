@@ -8,7 +8,6 @@ side (for bots, tests and JSON) is described in ``rulebook.core.observation``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from rulebook.core.observation import Observation
 
@@ -42,7 +41,8 @@ class NationalEconomyObservation(Observation):
     """``[kind, owner]`` of every building, in the order they were built."""
     placed: list[list[int]]
     blocked: list[int]
-    pending: list[Any]
+    pending: list[int | str]
+    """The effect being resolved, as ``[need, gain, draws, build, cost]`` (``build`` is the one text)."""
     revealed: list[int]
     paying: list[int]
     lost: bool

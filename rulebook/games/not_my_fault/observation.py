@@ -10,7 +10,6 @@ The dict side (for bots, tests and JSON) is described in
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from rulebook.core.observation import KEY, Observation
 
@@ -66,7 +65,7 @@ class NotMyFaultObservation(Observation):
     yellows: list[int]
     marks: list[int]
     last: LastSeen | None
-    result: list[Any] | None
+    result: list[str | int] | None
     """``[reason, seat]`` once the game is over."""
 
 

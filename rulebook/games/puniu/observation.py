@@ -7,9 +7,8 @@ bots, tests and JSON) is described in ``rulebook.core.observation``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from rulebook.core.observation import Observation
+from rulebook.core.observation import Observation, OutcomeSeen
 
 
 @dataclass(frozen=True, eq=False)
@@ -63,7 +62,7 @@ class PuniuObservation(Observation):
     rolling: bool
     sheets: list[SheetSeen]
     last: LastSeen | None
-    outcome: dict[str, Any] | None
+    outcome: OutcomeSeen | None
 
 
 __all__ = ["EntrySeen", "LastSeen", "PuniuObservation", "SheetSeen"]

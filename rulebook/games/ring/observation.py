@@ -9,9 +9,25 @@ hands, other discards and the face-down leftovers are only counted
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from typing import TypedDict
 
 from rulebook.core.observation import Observation
+
+
+class RingOutcomeSeen(TypedDict):
+    """How the game ended: ``Outcome.as_dict()``'s fields with the ring game's ``detail`` spelt out as keys of their own."""
+
+    scores: list[int]
+    winners: list[int]
+    reason: str
+    summary_ja: str
+    summary_en: str
+    trigger: str
+    """What ended the game: ``"round"`` (a ring fell at a round's end) or ``"penalty"`` (the Coin-only penalty)."""
+    rounds: int
+    fallen: list[int]
+    tiebreak: bool
 
 
 @dataclass(frozen=True, eq=False)
@@ -81,7 +97,7 @@ class RingObservation(Observation):
     tricks: list[TrickSeen]
     penalties: list[PenaltySeen]
     last: RoundSummarySeen | None
-    outcome: dict[str, Any] | None
+    outcome: RingOutcomeSeen | None
 
 
-__all__ = ["DieSeen", "PenaltySeen", "RingObservation", "RoundSummarySeen", "TrickSeen"]
+__all__ = ["DieSeen", "PenaltySeen", "RingObservation", "RingOutcomeSeen", "RoundSummarySeen", "TrickSeen"]

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from rulebook.core.game import Outcome
 
 from .cards import AREAS, CARD_IDS, CARD_NAMES
-from .observation import DieSeen, PenaltySeen, RingObservation, RoundSummarySeen, TrickSeen
+from .observation import DieSeen, PenaltySeen, RingObservation, RingOutcomeSeen, RoundSummarySeen, TrickSeen
 from .state import DISCARD_PHASE, DRAFT, NO_CARD, PLAY_PHASE, Penalty, Phase, RoundSummary, State, Trick, final_outcome
 
 
@@ -49,7 +49,7 @@ def _last(last: RoundSummary | None) -> RoundSummarySeen | None:
     )
 
 
-def _outcome(result: Outcome | None) -> dict[str, Any] | None:
+def _outcome(result: Outcome | None) -> RingOutcomeSeen | None:
     if result is None:
         return None
     detail = dict(result.detail)

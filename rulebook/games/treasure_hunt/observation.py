@@ -8,9 +8,8 @@ dict side (for bots, tests and JSON) is described in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from rulebook.core.observation import Observation
+from rulebook.core.observation import Observation, OutcomeSeen
 
 from .state import Phase
 
@@ -52,7 +51,7 @@ class TreasureHuntObservation(Observation):
     seal_choices: list[int]
     expedition: int
     history: list[TripSeen]
-    outcome: dict[str, Any] | None
+    outcome: OutcomeSeen | None
 
 
 __all__ = ["TreasureHuntObservation", "TreasureSeen", "TripSeen"]

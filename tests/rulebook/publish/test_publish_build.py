@@ -178,3 +178,11 @@ def test_the_command_reports_what_it_wrote(tmp_path: Path, capsys: pytest.Captur
     said = capsys.readouterr().out
     assert "3 pages" in said and "0 PDFs" in said
     assert (tmp_path / "e" / "index.html").is_file() and (tmp_path / "e" / "ja" / "ring" / "index.html").is_file()
+
+
+def test_every_page_says_its_language(edition: Path) -> None:
+    # issue 31: a Japanese screen reader reads a page marked English with English rules
+    for page in edition.rglob("index.html"):
+        parts = page.relative_to(edition).parts
+        lang = parts[0] if len(parts) > 1 else "ja"  # the root page is the first language's catalogue
+        assert page.read_text("utf-8").startswith(f'<!doctype html>\n<html lang="{lang}">'), page

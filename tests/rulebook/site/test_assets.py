@@ -34,14 +34,12 @@ from rulebook.site.assets import (
     PRELOAD_LIST,
     PRELOAD_OFF_ENV,
     NO_TYPESETTER_KEY,
-    module_loader,
-    module_name,
     preload_entries,
     page_scripts,
-    publish_module,
     notebook_holds_tex,
     typesetter_module,
 )
+from rulebook.site.served_modules import module_loader, module_name, publish_module
 
 SCRIPT = ("function render({ el }) { el.textContent = 'a board'; }\n" * 200).encode()
 

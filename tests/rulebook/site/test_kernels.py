@@ -23,6 +23,17 @@ from rulebook.site.kernels import capped_kernel_manager, default_max_kernels, en
 _ids = itertools.count()
 
 
+class FakeKernel:
+    """A kernel as the manager's ``get_kernel`` gives it: when it last did something, and whether it lives."""
+
+    def __init__(self) -> None:
+        self.last_activity = time.time()
+        self.alive = True
+
+    async def is_alive(self) -> bool:
+        return self.alive
+
+
 class FakeVoilaManager:
     """Pools of tasks that each start one kernel, like Voilà's."""
 
@@ -37,16 +48,17 @@ class FakeVoilaManager:
 
     async def _start(self) -> str:
         kernel_id = f"k{next(_ids)}"
-        self._kernels[kernel_id] = SimpleNamespace(last_activity=time.time(), alive=True)
+        self._kernels[kernel_id] = FakeKernel()
         return kernel_id
 
     def get_kernel(self, kernel_id: str) -> SimpleNamespace:
-        kernel = self._kernels[kernel_id]
+        return self._kernels[kernel_id]  # KeyError for an unknown id, as jupyter_client's
 
-        async def is_alive() -> bool:
-            return kernel.alive
+    def list_kernel_ids(self) -> list[str]:
+        return list(self._kernels)
 
-        return SimpleNamespace(is_alive=is_alive)
+    def __contains__(self, kernel_id: str) -> bool:
+        return kernel_id in self._kernels
 
     async def start_kernel(self, **kwargs) -> str:
         return await self._start()
@@ -81,6 +93,18 @@ class FakeVoilaManager:
         self.culled.append(kernel_id)
 
 
+def opened(base: type, cap: int, **options):  # noqa: ANN003, ANN201 - capped_kernel_manager's options
+    """A maker of ``capped_kernel_manager(base, cap, ...)`` managers whose pools are opened once made, as the app opens them."""
+    manager_class = capped_kernel_manager(base, cap, **options)
+
+    def make(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        manager = manager_class(*args, **kwargs)
+        manager.open_pools()
+        return manager
+
+    return make
+
+
 def running(manager) -> int:
     return len(manager._kernels)
 
@@ -97,12 +121,12 @@ def test_default_cap_follows_the_memory():
     assert env_max_kernels({"RULEBOOK_MAX_KERNELS": "12"}) == 12
     assert env_max_kernels({"RULEBOOK_MAX_KERNELS": "x"}) is None
     with pytest.raises(ValueError):
-        capped_kernel_manager(FakeVoilaManager, 0)
+        opened(FakeVoilaManager, 0)
 
 
 def test_pools_fill_only_within_the_cap_and_later_refill():
     async def run() -> None:
-        manager = capped_kernel_manager(FakeVoilaManager, 3)(pools={"a.ipynb": 1, "b.ipynb": 1, "c.ipynb": 1, "d.ipynb": 1})
+        manager = opened(FakeVoilaManager, 3)(pools={"a.ipynb": 1, "b.ipynb": 1, "c.ipynb": 1, "d.ipynb": 1})
         await settle()
         assert running(manager) == 3  # four pools, three slots
         assert manager.free_slots() == 0
@@ -124,7 +148,7 @@ def test_pools_fill_only_within_the_cap_and_later_refill():
 
 def test_simultaneous_requests_cannot_all_pass_the_check():
     async def run() -> None:
-        manager = capped_kernel_manager(FakeVoilaManager, 2)()
+        manager = opened(FakeVoilaManager, 2)()
         slots = [manager.reserve() for _ in range(5)]  # before any await: as 5 requests at once
         assert sum(slot is not None for slot in slots) == 2
         for slot in slots:
@@ -144,7 +168,7 @@ def test_simultaneous_requests_cannot_all_pass_the_check():
 
 def test_the_culler_spares_starting_kernels_and_pages_that_just_arrived():
     async def run() -> None:
-        manager = capped_kernel_manager(FakeVoilaManager, 10, grace=60)(pools={"a.ipynb": 1})
+        manager = opened(FakeVoilaManager, 10, grace=60)(pools={"a.ipynb": 1})
         await settle()
         _, _, pooled = await manager.get_rendered_notebook("a.ipynb")
         fresh = await manager.start_kernel()
@@ -196,7 +220,7 @@ def test_simultaneous_requests_for_a_pooled_notebook_stay_within_the_cap(cap, po
     """Requests at once, and while the pool refills: never more kernels than the cap (17 of 16 before)."""
 
     async def run() -> None:
-        manager = capped_kernel_manager(FakeVoilaManager, cap)(pools={"game.ipynb": pool})
+        manager = opened(FakeVoilaManager, cap)(pools={"game.ipynb": pool})
         await settle()
         started: list[str] = []
         peak = 0
@@ -223,7 +247,7 @@ def test_simultaneous_requests_for_a_pooled_notebook_stay_within_the_cap(cap, po
 
 def test_a_pooled_kernel_promised_to_a_request_is_not_promised_again():
     async def run() -> None:
-        manager = capped_kernel_manager(FakeVoilaManager, 4)(pools={"a.ipynb": 1})
+        manager = opened(FakeVoilaManager, 4)(pools={"a.ipynb": 1})
         await settle()
         first, second = manager.claim_pooled("a.ipynb"), manager.claim_pooled("a.ipynb")
         assert first is not None and second is None
@@ -245,7 +269,7 @@ def test_never_above_the_cap(cap, pools, script):
 
     async def run() -> None:
         names = [f"n{i}.ipynb" for i in range(len(pools))]
-        manager = capped_kernel_manager(FakeVoilaManager, cap)(pools=dict(zip(names, pools)))
+        manager = opened(FakeVoilaManager, cap)(pools=dict(zip(names, pools)))
         for i, action in enumerate(script):
             if action == "page":
                 slot = manager.reserve()
@@ -274,7 +298,7 @@ def test_a_kernel_process_still_exiting_keeps_its_slot():
 
     async def run() -> None:
         processes: set[str] = set()
-        manager = capped_kernel_manager(FakeVoilaManager, 2, live=lambda: processes)()
+        manager = opened(FakeVoilaManager, 2, live=lambda: processes)()
         for _ in range(2):
             await manager.start_kernel()
         processes.update(manager._kernels)
@@ -394,7 +418,7 @@ def test_live_kernel_processes_counts_kernel_children_and_not_zombies():
 
 def test_a_dead_pooled_kernel_is_shut_down_and_the_page_gets_a_fresh_one():
     async def scenario() -> None:
-        manager = capped_kernel_manager(FakeVoilaManager, cap=3)(pools={"a.ipynb": 1})
+        manager = opened(FakeVoilaManager, cap=3)(pools={"a.ipynb": 1})
         await settle()
         (dead,) = manager._kernels
         manager._kernels[dead].alive = False  # died after preheating (a lost port, an OOM kill)
@@ -420,7 +444,7 @@ def test_a_pooled_kernel_whose_preheating_failed_is_passed_over():
                     render_task.set_exception(RuntimeError("Kernel didn't respond in 120 seconds"))
                 return render_task, rendered, kernel_id
 
-        manager = capped_kernel_manager(Failing, cap=3)(pools={"a.ipynb": 1})
+        manager = opened(Failing, cap=3)(pools={"a.ipynb": 1})
         await settle()
         (first,) = manager._kernels
         render_task, _, kernel_id = await manager.get_rendered_notebook("a.ipynb")
@@ -431,7 +455,7 @@ def test_a_pooled_kernel_whose_preheating_failed_is_passed_over():
 
 def test_at_the_cap_a_dead_pooled_kernel_gives_its_slot_to_its_replacement():
     async def scenario() -> None:
-        manager = capped_kernel_manager(FakeVoilaManager, cap=1)(pools={"a.ipynb": 1})
+        manager = opened(FakeVoilaManager, cap=1)(pools={"a.ipynb": 1})
         await settle()
         (dead,) = manager._kernels
         manager._kernels[dead].alive = False
@@ -450,7 +474,7 @@ def test_a_page_gives_up_when_every_pooled_kernel_is_dead():
                 self._kernels[kernel_id].alive = False
                 return kernel_id
 
-        manager = capped_kernel_manager(AllDead, cap=3)(pools={"a.ipynb": 1})
+        manager = opened(AllDead, cap=3)(pools={"a.ipynb": 1})
         await settle()
         with pytest.raises(RuntimeError, match="dead"):
             await manager.get_rendered_notebook("a.ipynb")
@@ -471,7 +495,7 @@ def test_the_kernel_replacing_a_dead_one_is_not_promised_to_a_later_page():
                 await asyncio.sleep(0.05)  # a real kernel takes a while to go
                 await super().shutdown_kernel(kernel_id, now)
 
-        manager = capped_kernel_manager(SlowShutdown, cap=4)(pools={"a.ipynb": 1})
+        manager = opened(SlowShutdown, cap=4)(pools={"a.ipynb": 1})
         await settle()
         (dead,) = manager._kernels
         manager._kernels[dead].alive = False
@@ -537,7 +561,7 @@ async def _visit(manager, name: str, started: list[str]) -> str:
 
 def test_at_the_cap_an_idle_pooled_kernel_of_the_least_visited_notebook_gives_way():
     async def run() -> None:
-        manager = capped_kernel_manager(FakeVoilaManager, 6)(pools={"a.ipynb": 1, "b.ipynb": 1, "c.ipynb": 1})
+        manager = opened(FakeVoilaManager, 6)(pools={"a.ipynb": 1, "b.ipynb": 1, "c.ipynb": 1})
         await settle()
         assert running(manager) == 3 == manager.pooled_kernels()  # the budget of a cap of 6
         pooled = {name: manager._pools[name][0].result()["kernel_id"] for name in ("a.ipynb", "b.ipynb", "c.ipynb")}
@@ -567,7 +591,7 @@ def test_a_page_starts_its_kernel_only_once_the_evicted_one_is_gone():
                 await asyncio.sleep(0.05)  # a kernel takes a while to exit
                 await super().shutdown_kernel(kernel_id, now)
 
-        manager = capped_kernel_manager(SlowShutdown, 2)(pools={"a.ipynb": 1})
+        manager = opened(SlowShutdown, 2)(pools={"a.ipynb": 1})
         await settle()
         await manager.start_kernel()
         assert running(manager) == 2 and manager.free_slots() == 0
@@ -613,7 +637,7 @@ def test_a_page_in_an_evicted_kernels_slot_waits_for_its_last_process_to_exit():
         def live() -> set[str]:
             return (set(manager._kernels) if manager is not None else set()) | lingering  # None: still in __init__
 
-        manager = capped_kernel_manager(ForkedKernels, 2, live=live)(pools={"a.ipynb": 1})
+        manager = opened(ForkedKernels, 2, live=live)(pools={"a.ipynb": 1})
         await settle()
         await manager.start_kernel()
         slot = manager.reserve("other.ipynb")
@@ -641,7 +665,7 @@ def test_a_page_in_an_evicted_kernels_slot_waits_for_its_last_process_to_exit():
 
 def test_a_pooled_kernel_promised_to_a_page_never_gives_way():
     async def run() -> None:
-        manager = capped_kernel_manager(FakeVoilaManager, 2)(pools={"a.ipynb": 1, "b.ipynb": 1})
+        manager = opened(FakeVoilaManager, 2)(pools={"a.ipynb": 1, "b.ipynb": 1})
         await settle()
         claims = [manager.claim_pooled("a.ipynb"), manager.claim_pooled("b.ipynb")]
         assert all(claims)
@@ -656,7 +680,7 @@ def test_a_pooled_kernel_promised_to_a_page_never_gives_way():
 
 def test_a_starting_pooled_kernel_does_not_give_way():
     async def run() -> None:
-        manager = capped_kernel_manager(FakeVoilaManager, 1)(pools={"a.ipynb": 1})
+        manager = opened(FakeVoilaManager, 1)(pools={"a.ipynb": 1})
         assert manager.reserve("b.ipynb") is None  # its kernel is still starting: nothing to shut down yet
         await settle()
         assert manager.reserve("b.ipynb") is not None
@@ -666,7 +690,7 @@ def test_a_starting_pooled_kernel_does_not_give_way():
 
 def test_refills_wait_while_pages_open_then_go_at_once():
     async def run() -> None:
-        manager = capped_kernel_manager(FakeVoilaManager, 8)(pools={"a.ipynb": 1, "b.ipynb": 1})
+        manager = opened(FakeVoilaManager, 8)(pools={"a.ipynb": 1, "b.ipynb": 1})
         await settle()
         with manager.opening_page("b.ipynb"):
             await manager.get_rendered_notebook("b.ipynb")  # Voilà replaces the taken kernel at once, as before
@@ -700,7 +724,7 @@ def test_refills_wait_while_pages_open_then_go_at_once():
 def test_the_pools_refill_the_most_visited_notebook_first_within_the_budget():
     async def run() -> None:
         pools = {f"n{i}.ipynb": 1 for i in range(6)}
-        manager = capped_kernel_manager(FakeVoilaManager, 6)(pools=pools)  # budget 3: n0, n1, n2 at start
+        manager = opened(FakeVoilaManager, 6)(pools=pools)  # budget 3: n0, n1, n2 at start
         manager.refill_quiet = 0
         await settle()
         assert [name for name, pool in manager._pools.items() if pool] == ["n0.ipynb", "n1.ipynb", "n2.ipynb"]

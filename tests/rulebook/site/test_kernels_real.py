@@ -87,7 +87,7 @@ def test_the_cap_on_voilas_own_manager_with_real_kernels(real_site):
         await _until(lambda: manager.pooled_kernels() == 3 and all(t.done() for p in pools.values() for t in p),
                      "three pooled kernels")
         assert {name for name, pool in pools.items() if pool} == {"index.ipynb", "error.ipynb", "query.ipynb"}
-        assert len(voila_compat.kernel_table(manager)) == 3 and manager.free_slots() == 0
+        assert len(manager.list_kernel_ids()) == 3 and manager.free_slots() == 0
         entry = voila_compat.pool_entry(pools["query.ipynb"][0])
         assert set(entry) >= {"kernel_id", "task", "renderer"}  # the shape voila_compat reads
 
@@ -101,7 +101,7 @@ def test_the_cap_on_voilas_own_manager_with_real_kernels(real_site):
             assert not pools["query.ipynb"] and manager.free_slots() == 0
         manager.release_claim(claim)
         await manager.cull_kernel_if_idle(handed)  # just handed to a page: spared
-        assert handed in voila_compat.kernel_table(manager)
+        assert handed in manager
 
         # a visitor of a notebook without a free kernel, at the cap: the least-visited idle pooled kernel gives way
         victim = voila_compat.pool_entry(pools["error.ipynb"][0])["kernel_id"]
@@ -111,7 +111,7 @@ def test_the_cap_on_voilas_own_manager_with_real_kernels(real_site):
         async def sample() -> None:
             nonlocal peak
             while sampling:
-                peak = max(peak, live_kernel_processes(), len(voila_compat.kernel_table(manager)))
+                peak = max(peak, live_kernel_processes(), len(manager.list_kernel_ids()))
                 await asyncio.sleep(0.02)
 
         sampler = asyncio.ensure_future(sample())
@@ -124,8 +124,7 @@ def test_the_cap_on_voilas_own_manager_with_real_kernels(real_site):
         await asyncio.sleep(1.0)
         sampling = False
         await sampler
-        table = voila_compat.kernel_table(manager)
-        assert victim not in table and fresh in table and handed in table
+        assert victim not in manager and fresh in manager and handed in manager
         assert not pools["error.ipynb"]
         assert all(victim not in data["kernel_ids"] for data in manager.notebook_data.values())
         assert peak <= CAP, f"{peak} kernels under a cap of {CAP}"
@@ -136,7 +135,7 @@ def test_the_cap_on_voilas_own_manager_with_real_kernels(real_site):
         assert claim is None  # gone from its pool at once: no page is promised a kernel being shut down
         manager.release(last)
         await last.eviction
-        assert manager.pooled_kernels() == 0 and len(voila_compat.kernel_table(manager)) == 2
+        assert manager.pooled_kernels() == 0 and len(manager.list_kernel_ids()) == 2
         render_task.cancel()
 
     loop.run_until_complete(scenario())

@@ -277,9 +277,22 @@ def run_cli(argv: list[str]) -> list[SiteOptions]:
     """The options ``rulebook <argv>`` would serve with."""
     seen: list[SiteOptions] = []
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(serve, "serve", seen.append)
+        mp.setattr(serve, "serve", lambda options, **_wiring: seen.append(options))
         assert cli.main(argv) == 0
     return seen
+
+
+def test_rulebook_serve_hands_the_site_the_editions_pages():
+    """``/rules/`` comes from the edition (rulebook.publish), which the server never imports: the command wires it."""
+    from rulebook.publish.live import LiveEdition
+
+    wiring: list[dict] = []
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(serve, "serve", lambda options, **given: wiring.append(given))
+        assert cli.main(["serve"]) == 0
+    assert wiring == [{"edition_for": LiveEdition}]
+    pages = wiring[0]["edition_for"]("/")
+    assert pages.content_type("en/pig/") == "text/html; charset=utf-8" and pages.file("en/no_such_game/") is None
 
 
 def test_cli_defaults():

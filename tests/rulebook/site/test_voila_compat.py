@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -63,7 +64,8 @@ def test_rulebook_serve_refuses_an_untested_voila(tmp_path):
 
 
 def test_only_the_wall_reaches_into_the_internals():
-    pattern = re.compile(r"\b(_pools|_kernels|_finished|_headers_written|voila_kernel_manager_factory|_waiters|_get_cached_version)\b")
+    names = reached_names("private attribute") | reached_names("patched global")
+    pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, names))) + r")\b")
     offenders = []
     for path in (REPO / "rulebook").rglob("*.py"):
         if path.name == "voila_compat.py":
@@ -111,7 +113,7 @@ def site_classes() -> list[type]:
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
     from rulebook.site import app
-    from rulebook.site.kernels import capped_kernel_manager
+    from rulebook.site.kernels import cap_base, capped_kernel_manager
 
     from jupyter_server.base.handlers import APIHandler, FileFindHandler
 
@@ -120,11 +122,26 @@ def site_classes() -> list[type]:
     handlers = [value for value in vars(app).values() if isinstance(value, type) and value.__module__ == app.__name__]
     # what the handler table makes of jupyter_server's file and API handlers (app.with_site_errors, assets.py)
     handlers += [with_compressed_static(app.with_site_errors(FileFindHandler)), app.with_site_errors(APIHandler)]
-    pooled = capped_kernel_manager(voila_compat.real_kernel_manager(AsyncMappingKernelManager), 4)
-    unpooled = capped_kernel_manager(voila_compat.real_kernel_manager(AsyncMappingKernelManager, preheat=False), 4)
+    base = cap_base(AsyncMappingKernelManager, 4)  # as RulebookVoila gives it to Voilà (multi_kernel_manager_class)
+    pooled = capped_kernel_manager(voila_compat.real_kernel_manager(base), 4)
+    unpooled = capped_kernel_manager(voila_compat.real_kernel_manager(base, preheat=False), 4)
     from rulebook.site.memory import WalledKernelManager
 
     return [*handlers, pooled, unpooled, WalledKernelManager]
+
+
+def test_the_cap_beneath_voilas_pool_class_overrides_only_jupyter_servers_methods():
+    """Given to Voilà as its kernel manager class, the cap's base part runs beneath Voilà's own methods."""
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    from rulebook.site.kernels import cap_base, capped_kernel_manager
+
+    pooled = capped_kernel_manager(voila_compat.real_kernel_manager(cap_base(AsyncMappingKernelManager, 4)), 4)
+    names = [cls.__name__ for cls in pooled.__mro__]
+    assert names.index("CappedKernelManager") < names.index("VoilaKernelManager") < names.index("CapBase")
+    # built the other way (the whole cap above Voilà's class), it would override Voilà's shutdown_kernel: refused
+    above = capped_kernel_manager(voila_compat.real_kernel_manager(AsyncMappingKernelManager), 4)
+    assert any("VoilaKernelManager.shutdown_kernel" in problem for problem in voila_compat.override_problems(above))
 
 
 def test_every_override_of_voila_is_declared_and_fits_the_installed_version():
@@ -198,3 +215,75 @@ def test_rulebook_serve_refuses_overrides_that_no_longer_fit(tmp_path):
     done = serve_patched(patch, notebooks, tmp_path / "data", free_port())
     assert "overrides of Voilà no longer fit" in done.stderr
     assert "VoilaKernelManager.fill_if_needed now takes (delay, notebook_name, extra_kernel_env_variables, **kwargs)" in done.stderr
+
+
+# ----- the inventory of reaches (issue 33 item 2): each one counted, each one with its reason ------------
+TEMPLATES = REPO / "rulebook" / "site" / "templates"
+
+
+def test_every_override_says_why_no_public_hook_serves():
+    assert set(voila_compat.OVERRIDE_REASONS) == set(voila_compat.OVERRIDES)
+    assert all(reason.strip() for reason in voila_compat.OVERRIDE_REASONS.values())
+
+
+def test_every_other_reach_says_why_and_is_of_a_known_kind():
+    assert voila_compat.REACHES
+    for reach in voila_compat.REACHES:
+        assert reach.kind in voila_compat.KINDS and reach.kind != "override"
+        assert reach.name.strip() and reach.where.strip() and reach.why.strip()
+    assert len({(r.kind, r.name) for r in voila_compat.REACHES}) == len(voila_compat.REACHES)
+
+
+def test_the_counts_are_the_inventorys():
+    counts = voila_compat.counts()
+    assert list(counts) == list(voila_compat.KINDS)
+    assert counts["override"] == len(voila_compat.OVERRIDES)
+    assert sum(counts.values()) == len(voila_compat.inventory())
+    done = subprocess.run([sys.executable, "-m", "rulebook.site.voila_compat"], capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert f"{counts['private attribute']:3d} private attribute" in done.stdout
+
+
+def reached_names(kind: str) -> set[str]:
+    """The last dotted part of each declared reach of ``kind`` (the name a grep finds)."""
+    return {reach.name.split()[0].rsplit(".", 1)[-1] for reach in voila_compat.REACHES if reach.kind == kind}
+
+
+def test_each_declared_private_attribute_and_global_is_reached_in_the_wall():
+    """The list is not a wish list: each name is read in voila_compat.py (and, by the test above, nowhere else)."""
+    tree = ast.parse((REPO / "rulebook" / "site" / "voila_compat.py").read_text(encoding="utf-8"))
+    used = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+    used |= {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)}  # getattr(x, "_pools")
+    assert reached_names("private attribute") | reached_names("patched global") <= used
+
+
+def test_the_js_shims_are_the_declared_ones():
+    """Every browser API a site template replaces (``window.fetch = ...``) is a declared JS shim, and the reverse."""
+    assigned = set()
+    for path in TEMPLATES.rglob("*"):
+        if path.is_file() and path.suffix in {".js", ".j2", ".html"}:
+            for api in re.findall(r"\bwindow\.(fetch|WebSocket|XMLHttpRequest|EventSource)\s*=(?!=)", path.read_text("utf-8")):
+                assigned.add((path.name, api))
+    declared = {
+        (reach.where, api)
+        for reach in voila_compat.REACHES
+        if reach.kind == "JS shim"
+        for api in re.findall(r"window\.(\w+)", reach.name)
+    }
+    assert assigned == declared
+
+
+def test_a_static_files_version_is_tornados_hash_of_it_and_follows_an_edit(tmp_path):
+    import os
+
+    import tornado.web
+
+    handler = object.__new__(tornado.web.StaticFileHandler)  # only its class is asked
+    path = tmp_path / "a.js"
+    path.write_text("one")
+    first = voila_compat.static_file_version(handler, str(path))
+    assert first == tornado.web.StaticFileHandler.get_content_version(str(path))
+    path.write_text("two!")
+    os.utime(path, ns=(path.stat().st_mtime_ns + 1_000_000, path.stat().st_mtime_ns + 1_000_000))
+    assert voila_compat.static_file_version(handler, str(path)) == tornado.web.StaticFileHandler.get_content_version(str(path)) != first
+    assert voila_compat.static_file_version(handler, str(tmp_path / "missing.js")) is None

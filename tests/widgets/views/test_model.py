@@ -17,7 +17,9 @@ from widgets.views.model import (
     ViewModel,
     as_int,
     as_ints,
+    end_message_kind,
     engine_for,
+    json_pair,
     refuse,
     seat_label,
 )
@@ -38,6 +40,22 @@ def test_as_ints():
     assert as_ints([1, True], 0, 5) is None
     assert as_ints("12") is None
     assert as_ints(list(range(100))) is None
+    assert as_ints([]) == ()
+    assert as_ints([1, 9], 0, 5) is None
+
+
+def test_end_message_kind():
+    assert end_message_kind([0], [0]) == "success"
+    assert end_message_kind([1], [0]) == "defeat"
+    assert end_message_kind([0], []) == "info"
+
+
+def test_json_pair_reads_a_pair_with_its_types_checked():
+    assert json_pair(["hit", 2], str, int) == ("hit", 2)
+    with pytest.raises(TypeError, match=r"expected \[str, int\]"):
+        json_pair([2, "hit"], str, int)
+    with pytest.raises(ValueError):
+        json_pair(["hit", 2, 3], str, int)
 
 
 def test_seat_label_one_form_everywhere():

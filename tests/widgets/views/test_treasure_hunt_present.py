@@ -132,7 +132,9 @@ def test_off_this_pages_move_nothing_is_offered_and_taps_say_so():
 def test_table_mode_counts_the_dice_still_to_enter_until_they_are_entered():
     state = play("roll")
     vm = view(state, Page(entering=True, entry=(3, 0)))
-    assert vm.board["dice"] == {"values": [3, 0], "mode": "entry", "fixed": 0, "label": "Enter the real dice"}
+    assert vm.board["dice"] == {"values": [3, 0], "mode": "entry", "fixed": 0, "label": "Enter the real dice",
+                                "names": ["die 1: 3", "die 2: not rolled yet"],
+                                "taps": ["step the pips of die 1 (now 3)", "enter the pips of die 2"]}
     assert [m.text for m in vm.messages] == ["1 die has no number entered yet (die 2)."]
     assert view(state, Page(entering=True, entry=(3, 2))).messages == ()  # gone once both are entered
     assert view(state, Page(entering=True, entry=(3, 2))).controls == ()

@@ -347,7 +347,7 @@ def test_log_names_the_sum_only_when_it_is_the_sum() -> None:
 
 def test_the_last_roll_stays_in_view_during_its_trip_only() -> None:
     app = loaded(roll(3, 4), "check 7")
-    assert board(app)["dice"] == {"values": [3, 4], "mode": "last", "label": "Last roll"}
+    assert board(app)["dice"] == {"values": [3, 4], "mode": "last", "label": "Last roll", "names": ["die 1: 3", "die 2: 4"]}
     click(app, "rb-give-up")
     click(app, "rb-give-up-1")
     assert board(app)["dice"]["mode"] == "none"

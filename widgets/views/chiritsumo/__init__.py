@@ -18,6 +18,7 @@ from rulebook.games.chiritsumo.actions import PILE, Lift, Place, Roll, Toss
 from rulebook.games.chiritsumo.bots import arrangement_actions
 from rulebook.games.chiritsumo.game import Phase, State
 from rulebook.games.chiritsumo.geometry import COLOURS, SLOTS
+from rulebook.games.chiritsumo.observation import ChiritsumoObservation
 from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, ScoreBreakdown, asset, esm
@@ -38,8 +39,10 @@ class ChiritsumoBoard(GameBoard):
     _css = asset("app.css", "chiritsumo.css")
 
 
-class View(BaseView):
+class View(BaseView[ChiritsumoObservation]):
     """Chiritsumo's part of the page (``BaseView`` documents each hook)."""
+
+    players_input: w.Dropdown  # always made in __init__ (the base class allows a game without one)
 
     example_board = ChiritsumoBoard
 
@@ -264,8 +267,8 @@ class View(BaseView):
         return status_html(self.observation, self.page(), self.lang)
 
     def describe(self, before: State, action: Any, after: State) -> str | None:
-        game, page = self.context.game, self.page()
-        line = describe(game.observe(before, 0), action, game.observe(after, 0), page, self.lang)
+        page = self.page()
+        line = describe(self.observe(before, 0), action, self.observe(after, 0), page, self.lang)
         return None if line is None else line + self._end_note(after)
 
     def outcome_html(self, outcome: Outcome) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -18,10 +18,10 @@ from rulebook.games.chiritsumo.actions import PILE, Done, Pass, Swap, Toss
 from rulebook.games.chiritsumo.bots import SolverBot
 from rulebook.games.chiritsumo.expected import completion_rate, expected_score
 from rulebook.games.chiritsumo.game import COLOUR_NAMES, Phase
-from rulebook.games.chiritsumo.geometry import COLOURED
+from rulebook.games.chiritsumo.geometry import COLOURED, Die
 from rulebook.games.chiritsumo.scoring import Score
 from rulebook.games.chiritsumo.solver import best_arrangement
-from rulebook.games.chiritsumo.observation import ChiritsumoObservation
+from rulebook.games.chiritsumo.observation import ChiritsumoObservation, SeatSeen
 from widgets.views.model import Engine, as_int, seat_label
 
 from .texts import WORDS
@@ -89,12 +89,32 @@ def action_label(action: Any, lang: str) -> str:
 
 
 # ----- reading the observation ----------------------------------------------------------------------------
+def die_pair(die: Sequence[str | int]) -> tuple[str, int]:
+    """A die as the observation carries it, the JSON pair ``[colour, pips]``, as the ``(colour, pips)`` the page uses."""
+    colour, pips = die
+    if not isinstance(colour, str) or not isinstance(pips, int):
+        raise TypeError(f"a die is [colour, pips], not {die!r}")
+    return colour, pips
+
+
+def dice_of(seat: SeatSeen) -> list[tuple[str, int]]:
+    """A seat's dice as ``(colour, pips)`` pairs, in the observation's order (the index is the die's)."""
+    return [die_pair(die) for die in seat.dice]
+
+
+def turn_of(obs: Observation) -> int:
+    """The seat to act in the arrange, swap and toss phases (the observation's ``turn`` is None only in the others)."""
+    if obs.turn is None:
+        raise ValueError(f"no seat acts in the {obs.phase} phase")
+    return obs.turn
+
+
 def entry_seat(obs: Observation, page: Page) -> int | None:
     """In table mode, the seat whose real dice are being typed in (None otherwise)."""
     if obs.phase != Phase.ROLL or not page.table:
         return None
     for seat, s in enumerate(obs.seats):
-        if any(p == 0 for _, p in s.dice):
+        if any(p == 0 for _, p in dice_of(s)):
             return seat
     return None
 
@@ -102,7 +122,7 @@ def entry_seat(obs: Observation, page: Page) -> int | None:
 def focus_seat(obs: Observation, page: Page) -> int:
     """The seat drawn large: whoever acts, the seat being entered, the winner, else the first human seat."""
     if obs.phase in (Phase.ARRANGE, Phase.SWAP, Phase.TOSS):
-        return int(obs.turn)
+        return turn_of(obs)
     entry = entry_seat(obs, page)
     if entry is not None:
         return entry
@@ -117,10 +137,11 @@ def shown_pyramid(obs: Observation, seat: int) -> Cells:
     """The pyramid of ``seat`` to draw: the one being built, else the last scored one."""
     if obs.phase == Phase.ARRANGE:
         s = obs.seats[seat]
-        return {key: tuple(s.dice[d]) for key, d in s.placed.items()}  # type: ignore[misc]
+        dice = dice_of(s)
+        return {key: dice[d] for key, d in s.placed.items()}
     last = obs.last
     if last and seat < len(last.pyramids):
-        return {key: (c, p) for key, (c, p) in last.pyramids[seat].items()}
+        return {key: die_pair(die) for key, die in last.pyramids[seat].items()}
     return {}
 
 
@@ -148,7 +169,7 @@ def slot_from_browser(key: Any) -> tuple[int, int]:
 @lru_cache(maxsize=64)
 def best_for(dice: tuple[tuple[str, int], ...], placed: tuple[tuple[tuple[int, int], tuple[str, int]], ...] = ()) -> tuple[dict, Score]:
     """The exact best arrangement of a roll, or of the dice in hand around ``placed`` (slot, die) pairs (cached)."""
-    return best_arrangement(list(dice), dict(placed))
+    return best_arrangement([Die(*die) for die in dice], {slot: Die(*die) for slot, die in placed})
 
 
 def completion_for(obs: Observation, seat: int) -> tuple[dict, Score, Score]:
@@ -177,7 +198,7 @@ def score_parts(best: Score, lang: str) -> str:
 
 
 def seat_dice(obs: Observation, seat: int) -> tuple[tuple[str, int], ...]:
-    return tuple((c, p) for c, p in obs.seats[seat].dice)
+    return tuple(dice_of(obs.seats[seat]))
 
 
 _BOT = SolverBot()
@@ -188,15 +209,15 @@ def hint_lines(obs: Observation, engine: Engine, page: Page, lang: str) -> list[
     """Advice for the moment, from the exact solver, the expected scores and the bot (nothing when none applies)."""
     phase = obs.phase
     if phase == Phase.ARRANGE and page.interactive:
-        _, kept, best = completion_for(obs, obs.turn)
-        if not obs.seats[obs.turn].placed:
+        _, kept, best = completion_for(obs, turn_of(obs))
+        if not obs.seats[turn_of(obs)].placed:
             return [WORDS("hint_best", lang, n=best.total, parts=score_parts(best, lang))]
         lines = [WORDS("hint_keep", lang, n=kept.total, parts=score_parts(kept, lang))]
         if best.total > kept.total:
             lines.append(WORDS("hint_restart", lang, n=best.total))
         return lines
     if phase == Phase.SWAP:
-        held = [c for c, _ in obs.seats[obs.turn].dice]
+        held = [c for c, _ in dice_of(obs.seats[turn_of(obs)])]
         lines = []
         if engine.legal:
             pick = _BOT.choose(obs, list(engine.legal), np.random.default_rng(0))
@@ -215,12 +236,12 @@ def hint_lines(obs: Observation, engine: Engine, page: Page, lang: str) -> list[
             text = WORDS("hint_bot_toss", lang, give=colour_name(pick.give, lang), target=target, take=colour_name(pick.take, lang))
         else:
             text = WORDS("hint_bot_pass", lang)
-        mine = [c for c, _ in obs.seats[obs.turn].dice]
+        mine = [c for c, _ in dice_of(obs.seats[turn_of(obs)])]
         return [text, WORDS("hint_worth", lang, value=f"{expected_score(mine):.1f}")]
     if phase == Phase.ROLL:
-        dice = [c for c, _ in obs.seats[focus_seat(obs, page)].dice]
+        dice = [c for c, _ in dice_of(obs.seats[focus_seat(obs, page)])]
         return [WORDS("hint_mix", lang, value=f"{expected_score(dice):.1f}", rate=f"{completion_rate(dice):.0%}")]
     return []
 
 
-__all__ = ["Page", "action_label", "entry_seat", "focus_seat", "hint_lines", "slot_from_browser"]
+__all__ = ["Page", "action_label", "dice_of", "die_pair", "entry_seat", "focus_seat", "hint_lines", "slot_from_browser"]

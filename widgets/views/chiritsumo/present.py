@@ -18,12 +18,12 @@ from typing import Any
 from rulebook.core import HUMAN
 from rulebook.games.chiritsumo.actions import Done, Pass, Place, Swap, Toss
 from rulebook.games.chiritsumo.game import Phase
-from rulebook.games.chiritsumo.geometry import COLOURED, COLOURS, SLOTS
+from rulebook.games.chiritsumo.geometry import COLOURED, COLOURS, SLOTS, Die
 from rulebook.games.chiritsumo.scoring import score
 from widgets.views.model import Control, Engine, Message, ViewModel
 
 from .common import Cells, Observation, Page, action_label, colour_name, completion_for, die_text, entry_seat, focus_seat, hint_lines
-from .common import key_of, prefix, seat_name, shown_pyramid, slot_of
+from .common import dice_of, key_of, prefix, seat_name, shown_pyramid, slot_of, turn_of
 from .texts import WORDS
 
 TOP = f"{SLOTS[-1][0]},{SLOTS[-1][1]}"
@@ -56,7 +56,8 @@ def _rule(obs: Observation, page: Page) -> str:
     phase = obs.phase
     if phase == Phase.ROLL:
         return "chance" if entry_seat(obs, page) is not None else ("solo-round" if solo else "hako-round")
-    return {Phase.ARRANGE: "place-base", Phase.SWAP: "solo-swap", Phase.TOSS: "hako-toss"}.get(phase, "")
+    rules: dict[str, str] = {Phase.ARRANGE: "place-base", Phase.SWAP: "solo-swap", Phase.TOSS: "hako-toss"}
+    return rules.get(phase, "")
 
 
 def _controls(obs: Observation, engine: Engine, page: Page, lang: str) -> tuple[Control, ...]:
@@ -98,7 +99,7 @@ def _locked(obs: Observation, engine: Engine, page: Page, lang: str) -> dict[str
         if page.interactive:
             return None
         rule = "solo-round" if obs.mode == "solo" else "hako-round"
-        return {"text": WORDS("not_your_turn", lang, seat=seat_name(obs, page, obs.turn, lang)), "rule": rule}
+        return {"text": WORDS("not_your_turn", lang, seat=seat_name(obs, page, turn_of(obs), lang)), "rule": rule}
     error = engine.why_not(Place(0, SLOTS[0]))
     return None if error is None else {"text": error.message(lang), "rule": error.rule_id}
 
@@ -112,17 +113,22 @@ def _board(obs: Observation, engine: Engine, page: Page, seat: int, lang: str) -
     tray: list[dict[str, Any]] = []
     if phase == Phase.ARRANGE:
         placed_at = {d: key for key, d in s.placed.items()}
-        for d, (colour, pips) in enumerate(s.dice):
-            tray.append({"colour": colour, "pips": pips, "placed": d in placed_at, "slot": placed_at.get(d), "title": die_text(colour, pips, lang)})
+        dice = dice_of(s)
+        for d, (colour, pips) in enumerate(dice):
+            title = die_text(colour, pips, lang)
+            tap = WORDS("tap_lift" if d in placed_at else "tap_pick", lang, die=title)
+            tray.append({"colour": colour, "pips": pips, "placed": d in placed_at, "slot": placed_at.get(d), "title": title, "tap": tap})
         legal: dict[int, list[str]] = {}
         for action in engine.legal:
             if isinstance(action, Place):
                 legal.setdefault(action.die, []).append(key_of(action.slot))
         view.update(mode="arrange", interactive=page.interactive, legal=legal)
         view["pyramid"] = {
-            key: {"die": d, "colour": s.dice[d][0], "pips": s.dice[d][1], "title": die_text(*s.dice[d], lang)}
+            key: {"die": d, "colour": dice[d][0], "pips": dice[d][1], "title": die_text(dice[d][0], dice[d][1], lang),
+                  "tap": WORDS("tap_lift", lang, die=die_text(dice[d][0], dice[d][1], lang))}
             for key, d in s.placed.items()
         }
+        view["place"] = {key_of(slot): WORDS("tap_place", lang, row=slot[0] + 1, place=slot[1] + 1) for slot in SLOTS}
         if page.hint and page.interactive:
             target, _, _ = completion_for(obs, seat)
             view["ghost"] = {key_of(slot): {"colour": c, "pips": p} for slot, (c, p) in target.items()}
@@ -130,14 +136,15 @@ def _board(obs: Observation, engine: Engine, page: Page, seat: int, lang: str) -
     else:
         cells: Cells = {}
         if entering is not None:
-            dice = [c for c, _ in obs.seats[entering].dice]
-            entry = page.entry if len(page.entry) == len(dice) else (0,) * len(dice)
-            tray = [{"colour": c, "pips": p, "placed": False, "title": colour_name(c, lang)} for c, p in zip(dice, entry)]
+            colours = [c for c, _ in dice_of(obs.seats[entering])]
+            entry = page.entry if len(page.entry) == len(colours) else (0,) * len(colours)
+            tray = [{"colour": c, "pips": p, "placed": False, "title": colour_name(c, lang),
+                     "tap": WORDS("tap_entry", lang, die=die_text(c, p, lang) if p else colour_name(c, lang))} for c, p in zip(colours, entry)]
             view["mode"] = "entry"
             view["caption"] = prefix(obs, page, entering, lang) + WORDS("caption_entry", lang)
         else:
             shown = phase == Phase.ROLL
-            tray = [{"colour": c, "pips": 0 if shown else -1, "placed": False, "title": colour_name(c, lang)} for c, _ in s.dice]
+            tray = [{"colour": c, "pips": 0 if shown else -1, "placed": False, "title": colour_name(c, lang)} for c, _ in dice_of(s)]
             view["mode"] = "roll" if shown else "review"
             view["caption"] = _caption_waiting(obs, page, lang)
             cells = shown_pyramid(obs, seat)
@@ -158,7 +165,7 @@ def _caption_waiting(obs: Observation, page: Page, lang: str) -> str:
     if phase == Phase.SWAP:
         return WORDS("caption_swap", lang)
     if phase == Phase.TOSS:
-        return WORDS("caption_toss", lang, seat=seat_name(obs, page, obs.turn, lang), n=last.round if last else obs.round)
+        return WORDS("caption_toss", lang, seat=seat_name(obs, page, turn_of(obs), lang), n=last.round if last else obs.round)
     return WORDS("caption_over", lang)
 
 
@@ -168,7 +175,7 @@ def _seat_cards(obs: Observation, page: Page, focus: int, lang: str) -> list[dic
     last = obs.last
     cards = []
     for k, s in enumerate(obs.seats):
-        held = [(c, sum(1 for d, _ in s.dice if d == c)) for c in COLOURS if any(d == c for d, _ in s.dice)]
+        held = [(c, sum(1 for d, _ in dice_of(s) if d == c)) for c in COLOURS if any(d == c for d, _ in dice_of(s))]
         note = ""
         if obs.phase == Phase.ARRANGE:
             note = WORDS("seat_done", lang) if s.done else (WORDS("seat_stacking", lang) if k == obs.turn else "")
@@ -192,7 +199,7 @@ def breakdown(obs: Observation, page: Page, cells: Cells, seat: int, lang: str) 
     """The score of the pyramid shown, pattern by pattern (the engine's ``score``); {} when none is shown."""
     if not cells:
         return {}
-    result = score({slot_of(key): die for key, die in cells.items()})
+    result = score({slot_of(key): Die(*die) for key, die in cells.items()})
     rows = [
         {"key": "mountain", "label": WORDS("mountains", lang), "count": f"× {result.mountains}", "points": str(result.mountain_points)},
         {"key": "river", "label": WORDS("rivers", lang), "count": f"× {result.rivers}", "points": str(result.river_points)},
@@ -231,7 +238,8 @@ def _messages(obs: Observation, engine: Engine, page: Page, lang: str) -> tuple[
     if page.entry_error is not None and entry_seat(obs, page) is not None:
         out.append(Message.refused(page.entry_error, lang))
     if page.hint:
-        rule = {Phase.SWAP: "solo-swap", Phase.TOSS: "hako-toss"}.get(obs.phase, "best")
+        rules: dict[str, str] = {Phase.SWAP: "solo-swap", Phase.TOSS: "hako-toss"}
+        rule = rules.get(obs.phase, "best")
         out += [Message("hint", text, rule) for text in hint_lines(obs, engine, page, lang)]
     return tuple(out)
 
@@ -249,11 +257,11 @@ def status_html(obs: Observation, page: Page, lang: str) -> str:
     if obs.mode == "solo":
         s = obs.seats[0]
         parts.append(_marked("status_total", lang, "total", f"<b class='rb-total'>{int(s.total)}</b>"))
-        parts.append(html.escape(WORDS("status_clear", lang, n=sum(1 for c, _ in s.dice if c == "clear"))))
+        parts.append(html.escape(WORDS("status_clear", lang, n=sum(1 for c, _ in dice_of(s) if c == "clear"))))
         if obs.last_round and obs.phase != Phase.OVER:
             parts.append(f"<b>{html.escape(WORDS('status_final', lang))}</b>")
     elif obs.phase in (Phase.ARRANGE, Phase.SWAP, Phase.TOSS):
-        name = html.escape(seat_name(obs, page, obs.turn, lang))
+        name = html.escape(seat_name(obs, page, turn_of(obs), lang))
         parts.append(_marked("status_turn", lang, "seat", f"<b>{name}</b>"))
     return " · ".join(parts)
 

@@ -9,7 +9,7 @@ from rulebook.core import HUMAN
 from rulebook.games.chiritsumo.actions import Done, Lift, Pass, Place, Roll, Swap, Toss
 from rulebook.games.chiritsumo.game import Phase
 
-from .common import Observation, Page, colour_name, die_text, key_of, prefix, seat_name, target_name
+from .common import Observation, Page, colour_name, dice_of, die_text, key_of, prefix, seat_name, target_name
 from .texts import WORDS
 
 
@@ -22,13 +22,13 @@ def describe(before: Observation, action: Any, after: Observation, page: Page, l
         seat = after.seats[action.seat]
         if action.die != len(seat.dice) - 1:
             return None
-        faces = " ".join(die_text(c, p, lang) for c, p in seat.dice)
+        faces = " ".join(die_text(c, p, lang) for c, p in dice_of(seat))
         return e(WORDS("log_rolled", lang, round=after.round, who=prefix(after, page, action.seat, lang), faces=faces))
     bot = before.phase == Phase.ARRANGE and turn < len(page.seats) and page.seats[turn] != HUMAN
     if isinstance(action, (Place, Lift)) and bot:
         return None  # a bot's stacking is summed up by its "done" line
     if isinstance(action, Place):
-        colour, pips = before.seats[turn].dice[action.die]
+        colour, pips = dice_of(before.seats[turn])[action.die]
         return e(WORDS("log_place", lang, who=who, die=die_text(colour, pips, lang), slot=key_of(action.slot)))
     if isinstance(action, Lift):
         return e(WORDS("log_lift", lang, who=who, slot=key_of(action.slot)))
@@ -40,7 +40,7 @@ def describe(before: Observation, action: Any, after: Observation, page: Page, l
             line += " — " + WORDS("log_scores", lang, round=before.round, scores=scores)
         return e(line)
     if isinstance(action, Swap):
-        clear = sum(1 for c, _ in after.seats[0].dice if c == "clear")
+        clear = sum(1 for c, _ in dice_of(after.seats[0]) if c == "clear")
         return e(WORDS("log_swap", lang, colour=colour_name(action.colour, lang), n=clear))
     if isinstance(action, Toss):
         target = target_name(before, page, action.target, lang)

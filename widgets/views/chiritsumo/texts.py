@@ -20,6 +20,11 @@ WORDS = Catalogue(
         "pick_die_first": ("先に下のダイスを 1 つ選んでください。", "Pick one of the dice below first."),
         "pyramid": ("ピラミッド", "Pyramid"),
         "tray": ("手元のダイス", "Your dice"),
+        # what a tap does, said by a screen reader (the button's name)
+        "tap_place": ("選んだダイスを {row} 段目の左から {place} 番目に置く", "place the chosen die in row {row}, place {place}"),
+        "tap_lift": ("{die}を戻す", "take back {die}"),
+        "tap_pick": ("{die}を選ぶ", "choose {die}"),
+        "tap_entry": ("{die}の目を 1 つ進める", "step the pips of {die}"),
         "die": ("{colour}{pips}", "{colour} {pips}"),
         "caption_arrange": (
             "ダイスを選び、置くマスを選んでください。置いたダイスをタップすると戻せます。終わったら「積み終わり」。",

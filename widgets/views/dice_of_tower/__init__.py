@@ -18,6 +18,7 @@ from rulebook.core.examples import ExampleSpec
 from rulebook.games.dice_of_tower import collapse
 from rulebook.games.dice_of_tower.actions import Bump, Burst, Face, Off, Pass, Place, Quake, Remove, Reroll, Stand, parse
 from rulebook.games.dice_of_tower.state import Phase, State
+from rulebook.games.dice_of_tower.observation import DiceOfTowerObservation
 from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
@@ -40,8 +41,10 @@ class DiceOfTowerBoard(GameBoard):
     _css = asset("app.css", "dice_of_tower.css")
 
 
-class View(BaseView):
+class View(BaseView[DiceOfTowerObservation]):
     """Dice of Tower's part of the page (``BaseView`` documents each hook)."""
+
+    players_input: w.Dropdown  # always made in __init__ (the base class allows a game without one)
 
     example_board = DiceOfTowerBoard
 

@@ -125,10 +125,12 @@ def present(o: DiceOfTowerObservation, engine: Engine, page: Page, lang: str) ->
             }
             if mode == "decide" and (die in pickable or die in removes):
                 item["pickable"] = True
+                item["tap"] = WORDS("tap_pick", lang, die=item["title"])
             if die == picked:
                 item["picked"] = True
             if die in targets:
                 item["target"] = True
+                item["tap"] = WORDS("tap_target", lang, die=item["title"])
                 p = f"{100 * risks[die]:.1f}".rstrip("0").rstrip(".")
                 item["risk"] = WORDS("risk", lang, p=p) if risks.get(die) else ""
                 item["risk_title"] = WORDS("risk_title", lang, p=p) if risks.get(die) else ""
@@ -232,7 +234,7 @@ def last_messages(o: DiceOfTowerObservation, page: Page, lang: str) -> list[Mess
     out: list[Message] = []
     last = o.last
     if last is not None:
-        kind, seat, die, tower = last[:4]
+        kind, seat, die, tower = str(last[0]), int(last[1]), int(last[2]), int(last[3])  # [kind, seat, die, tower, ...]
         prefix = WORDS("prefix", lang, seat=name(seat, page, lang))
         if kind == "place":
             height = next((len(t) for t in o.towers if die in t), 0)

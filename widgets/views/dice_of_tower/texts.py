@@ -23,6 +23,9 @@ WORDS = Catalogue(
         "size_3": ("大", "L"),
         "die_title": ("ダイス {die}（{colour}・{size}）: {face}", "Die {die} ({colour}, {size}): {face}"),
         "die_rolling": ("ダイス {die}（{colour}・{size}）: 振っています", "Die {die} ({colour}, {size}): being rolled"),
+        # what a tap on a die does, said by a screen reader (the chosen die is aria-pressed)
+        "tap_pick": ("{die} を選ぶ", "choose {die}"),
+        "tap_target": ("選んだダイスを {die} の上に積む", "stack the chosen die on {die}"),
         "tower_points": ("{points} 点", "{points} pts"),
         "risk": ("{p}%", "{p}%"),
         "risk_title": ("ここに置くと崩れる確率 {p}%", "Chance this placement collapses: {p}%"),

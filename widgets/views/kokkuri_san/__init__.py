@@ -20,7 +20,7 @@ until Done plays them as one move.
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 import ipywidgets as w
 
@@ -28,6 +28,7 @@ from rulebook.core import HUMAN, SPECTATOR, Outcome
 from rulebook.core.examples import ExampleSpec
 from rulebook.games.kokkuri_san.actions import Card, Draw, Flip, Move, Order, Play, Skip, Swap
 from rulebook.games.kokkuri_san.bots import make_search_bot
+from rulebook.games.kokkuri_san.game import KokkuriSan
 from rulebook.games.kokkuri_san.observation import KokkuriSanObservation
 from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse
 from widgets.game_page.context import PageContext
@@ -35,7 +36,7 @@ from widgets.game_page.context import PageContext
 from ...base import GameBoard, asset, esm
 from ..base import BaseView
 from .card_file_widgets import MAX_CARD_FILE, CardFileOptions
-from .entry import cover_needed, entering, entry_refusals, types_entry, value_refusal
+from .entry import cover_needed, entering, entry_refusals, not_your_entry, types_entry, value_refusal
 from .examples import example_view
 from .present import Page, not_acting_refusal, present, status_text
 from .report import describe, hint_html, outcome_html
@@ -48,8 +49,10 @@ class KokkuriBoard(GameBoard):
     _css = asset("app.css", "kokkuri_san.css")
 
 
-class View(BaseView, CardFileOptions):
+class View(BaseView[KokkuriSanObservation], CardFileOptions):
     """Kokkuri-san's part of the page (``BaseView`` documents each hook)."""
+
+    players_input: w.Dropdown  # always made in __init__ (the base class allows a game without one)
 
     example_board = KokkuriBoard
     table_mode = True
@@ -104,7 +107,7 @@ class View(BaseView, CardFileOptions):
         ply = len(match.actions)
         selected = self.selected if self._selected_ply == ply and o.hand and self.selected in o.hand else None
         return Page(
-            cards=ctx.game.card_set(o.cards),
+            cards=cast(KokkuriSan, ctx.game).card_set(o.cards),  # the page of this game only: widgets.app picks a view by its game's name
             seats=tuple(match.seats),
             humans=tuple(ctx.human_seats()),
             acting=acting,
@@ -134,8 +137,7 @@ class View(BaseView, CardFileOptions):
         return html.escape(status_text(o, self.page(o), self.lang))
 
     def describe(self, before: Any, action: Any, after: Any) -> str | None:
-        game = self.context.game
-        line = describe(game.observe(before, SPECTATOR), action, game.observe(after, SPECTATOR), self.page(), self.lang)
+        line = describe(self.observe(before, SPECTATOR), action, self.observe(after, SPECTATOR), self.page(), self.lang)
         return None if line is None else line + self._end_note(after)
 
     def outcome_html(self, outcome: Outcome) -> str:
@@ -180,7 +182,7 @@ class View(BaseView, CardFileOptions):
             if cover_needed(o, page):
                 self.context.hand_to(o.drawer)
         elif not types_entry(o, page):  # a button left from a moment that has passed
-            raise value_refusal(0, o, page)
+            raise not_your_entry(o, page)
         elif key == "entry-back":
             self.entry.pop()
         elif entering(o, page) == "order":
@@ -221,10 +223,11 @@ class View(BaseView, CardFileOptions):
         page = self.page(o)
         kind = content["type"]
         if kind == "select":
-            index = as_int(content.get("index"), 0, len(o.hand or ()) - 1)
+            hand = o.hand or []
+            index = as_int(content.get("index"), 0, len(hand) - 1)
             if index is None or not page.acting:
                 raise not_acting_refusal(o, page, self.engine(page), Play(0, 0, True))
-            self.selected, self._selected_ply = o.hand[index], len(self.context.match.actions)
+            self.selected, self._selected_ply = hand[index], len(self.context.match.actions)
             self.context.tapped()
             return
         pos = as_int(content.get("pos"), 0)

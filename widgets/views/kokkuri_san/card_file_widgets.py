@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
@@ -29,7 +29,11 @@ class CardFileOptions:
     """``cards_data`` (None: the stand-in) and the widgets that choose it; the view's ``context`` and ``lang`` are used."""
 
     context: PageContext
-    lang: str
+
+    if TYPE_CHECKING:  # the view's own (BaseView.lang, read-only), declared for the checker and never defined here
+
+        @property
+        def lang(self) -> str: ...
 
     def build_card_file(self) -> list[w.Widget]:
         """Create the widgets; returns the rows for the options panel."""

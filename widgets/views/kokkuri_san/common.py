@@ -8,11 +8,11 @@ line. Pure (no widgets).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from rulebook.core import HUMAN, SPECTATOR, IllegalAction, RulebookError
 from rulebook.games.kokkuri_san.cards import X, CardSet
-from rulebook.games.kokkuri_san.observation import KokkuriSanObservation
+from rulebook.games.kokkuri_san.observation import EffectSeen, KokkuriSanObservation
 from widgets.views.model import Control, Engine, refuse, seat_label
 
 from .texts import WORDS
@@ -82,7 +82,8 @@ def tap(key: str, label: str, action: Any, o: Observation, engine: Engine, page:
 
 def note(rule: str, key: str, lang: str) -> dict[str, Any]:
     """A tap on something that is never played (tokens, face-up cards): why, and the rule."""
-    return {"enabled": False, "reason": WORDS(key, lang), "rule": rule}
+    # its name for a screen reader is the same words: a tap shows them (nothing is played)
+    return {"enabled": False, "reason": WORDS(key, lang), "rule": rule, "label": WORDS(key, lang)}
 
 
 def status_text(o: Observation, page: Page, lang: str) -> str:
@@ -94,4 +95,19 @@ def status_text(o: Observation, page: Page, lang: str) -> str:
     return " · ".join(parts)
 
 
-__all__ = ["Observation", "PLAYER_PHASES", "Page", "card_label", "cand_name", "is_bot", "not_acting_refusal", "note", "seat_name", "status_text", "tap"]
+def cell_of(cell: Sequence[int | bool | None]) -> tuple[int, int | None, bool]:
+    """A board card as the observation carries it, ``[seat, card or None when hidden, face up]``, with its types checked."""
+    seat, card, up = cell
+    if not isinstance(seat, int) or not (card is None or isinstance(card, int)) or not isinstance(up, bool):
+        raise TypeError(f"a board card is [seat, card or null, face up], not {cell!r}")
+    return seat, card, up
+
+
+def effect_of(o: Observation) -> EffectSeen:
+    """The card effect being resolved, in the ``effect`` phase (the only phase whose observation has one)."""
+    if o.effect is None:
+        raise ValueError(f"no card effect is being resolved in the {o.phase} phase")
+    return o.effect
+
+
+__all__ = ["Observation", "PLAYER_PHASES", "Page", "card_label", "cand_name", "cell_of", "effect_of", "is_bot", "not_acting_refusal", "note", "seat_name", "status_text", "tap"]

@@ -60,18 +60,24 @@ def _mine(o: Observation, page: Page) -> bool:
     return o.you == o.drawer and o.my_deck is not None
 
 
+def not_your_entry(o: Observation, page: Page) -> IllegalAction:
+    """The refusal of a value typed in while this page does not type the draw (the drawer's page does)."""
+    return IllegalAction("chance", *(WORDS("not_your_entry", lang, seat=seat_name(o.drawer, page, lang)) for lang in ("ja", "en")))
+
+
 def value_refusal(value: int, o: Observation, page: Page) -> IllegalAction | None:
     """Why a tapped candidate / card kind cannot be typed in now, or None."""
     what = entering(o, page)
     if not types_entry(o, page):
-        return IllegalAction("chance", *(WORDS("not_your_entry", lang, seat=seat_name(o.drawer, page, lang)) for lang in ("ja", "en")))
+        return not_your_entry(o, page)
     if what == "order":
         if value in page.entry:
             return refuse(WORDS, "setup", "candidate_typed", name=cand_name(page, value, "en"))
         return None
     if len(page.entry) >= to_draw(o):
         return refuse(WORDS, "chance", "draw_full", n=to_draw(o))
-    if _mine(o, page) and o.my_deck[value] - page.entry.count(value) <= 0:
+    deck = o.my_deck if _mine(o, page) else None
+    if deck is not None and deck[value] - page.entry.count(value) <= 0:
         return refuse(WORDS, "chance", "none_left", card=card_label(value))
     return None
 
@@ -105,8 +111,8 @@ def entry_view(o: Observation, page: Page, lang: str) -> dict[str, Any] | None:
         title = WORDS("entry_order", lang)
     else:
         values = list(range(KINDS))
-        mine = _mine(o, page)
-        labels = [card_label(k) + (f" ({o.my_deck[k] - page.entry.count(k)})" if mine else "") for k in values]
+        deck = o.my_deck if _mine(o, page) else None
+        labels = [card_label(k) + (f" ({deck[k] - page.entry.count(k)})" if deck is not None else "") for k in values]
         typed = [card_label(k) for k in page.entry]
         title = WORDS("entry_cards", lang, seat=seat_name(o.drawer, page, lang), n=to_draw(o))
     keys = []
@@ -155,4 +161,4 @@ def entry_controls(o: Observation, page: Page, lang: str) -> tuple[Control, ...]
 
 
 __all__ = ["cover_needed", "entering", "entry_caption", "entry_controls", "entry_refusals", "entry_view", "to_draw",
-           "types_entry", "value_refusal"]
+           "not_your_entry", "types_entry", "value_refusal"]

@@ -24,7 +24,7 @@ from rulebook.games.kokkuri_san.cards import describe
 from rulebook.games.kokkuri_san.observation import RoundSeen
 from widgets.views.model import Control, Engine, Message, ViewModel, seat_label
 
-from .common import PLAYER_PHASES, Observation, Page, cand_name, card_label, is_bot, not_acting_refusal, note, seat_name, status_text, tap
+from .common import PLAYER_PHASES, Observation, Page, cand_name, card_label, cell_of, effect_of, is_bot, not_acting_refusal, note, seat_name, status_text, tap
 from .entry import cover_needed, entering, entry_caption, entry_controls, entry_view
 from .report import settlement_text
 from .texts import WORDS
@@ -41,7 +41,7 @@ def present(o: Observation, engine: Engine, page: Page, lang: str) -> ViewModel:
         "phase": phase,
         "you": o.you,
         "interactive": page.acting,
-        "mode": "over" if result else (f"{phase}-{o.effect.op}" if phase == "effect" and page.acting else ("decide" if page.acting else "watch")),
+        "mode": "over" if result else (f"{phase}-{effect_of(o).op}" if phase == "effect" and page.acting else ("decide" if page.acting else "watch")),
         "stand_in": page.cards.stand_in,
         "data_note": WORDS("standin" if page.cards.stand_in else "owner_data", lang),
         "seats": seats_view(o, page, lang),
@@ -112,14 +112,14 @@ def seats_view(o: Observation, page: Page, lang: str) -> list[dict[str, Any]]:
 
 def candidates_view(o: Observation, engine: Engine, page: Page, lang: str) -> list[dict[str, Any]]:
     rnd = o.round
-    effect_op = o.effect.op if o.phase == "effect" else None
+    effect_op = effect_of(o).op if o.phase == "effect" else None
     pending = o.pending
     out = []
     for p, kind in enumerate(o.order):
         card = page.cards.candidates[kind].rounds[rnd - 1]
         name = cand_name(page, kind, lang)
         cards = []
-        for i, (seat, value, up) in enumerate(o.board[p]):
+        for i, (seat, value, up) in enumerate(cell_of(cell) for cell in o.board[p]):
             entry: dict[str, Any] = {"seat": seat, "card": card_label(value) if value is not None else None, "up": up}
             if not up:
                 entry["title"] = WORDS("facedown_title", lang, seat=seat_name(seat, page, lang))
@@ -205,7 +205,7 @@ def caption(o: Observation, engine: Engine, page: Page, lang: str) -> str:
         return WORDS("to_play", lang, seat=who) if phase == "turn" else ""
     if phase == "turn":
         return WORDS("choose_card", lang) if page.selected is None else WORDS("chosen", lang, card=card_label(page.selected))
-    effect = o.effect
+    effect = effect_of(o)
     op = effect.op
     if op == "draw":
         text = WORDS("effect_draw", lang, n=effect.n)
@@ -223,7 +223,7 @@ def controls(o: Observation, engine: Engine, page: Page, lang: str) -> tuple[Con
         return entry_controls(o, page, lang)
     if not page.acting or o.phase != "effect":
         return ()
-    effect = o.effect
+    effect = effect_of(o)
     out = []
     if effect.op == "swap":
         k = len(o.order)

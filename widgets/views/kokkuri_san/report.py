@@ -14,7 +14,7 @@ from rulebook.core import Outcome
 from rulebook.games.kokkuri_san.actions import Draw, First, Flip, Move, Order, Play, Skip, Swap
 from rulebook.games.kokkuri_san.observation import KokkuriSanObservation, RoundSeen
 
-from .common import Page, cand_name, card_label, seat_name
+from .common import Page, cand_name, card_label, cell_of, seat_name
 from .texts import WORDS
 
 
@@ -44,7 +44,7 @@ def describe(before: KokkuriSanObservation, action: Any, after: KokkuriSanObserv
         key = "log_up" if action.up else "log_down"
         line = WORDS(key, lang, seat=seat, name=name(action.pos), card=card_label(action.card) if action.up else "")
     elif isinstance(action, Flip):
-        value = after.board[action.pos][action.index][1] if after.settled == before.settled else None
+        value = cell_of(after.board[action.pos][action.index])[1] if after.settled == before.settled else None
         if value is None and after.last is not None:
             value = after.last.board[action.pos][action.index][1]
         line = WORDS("log_flip", lang, seat=seat, name=name(action.pos), card=card_label(value))
@@ -81,7 +81,7 @@ def move_text(o: KokkuriSanObservation, action: Any, page: Page, lang: str) -> s
     if isinstance(action, Move):
         return WORDS("move_here", lang, name=name(o.pending)) + f" ({name(action.pos)})"
     if isinstance(action, Draw):
-        return WORDS("draw", lang, n=(o.effect or {}).get("n", 1))
+        return WORDS("draw", lang, n=o.effect.n if o.effect is not None else 1)
     return WORDS("skip", lang)
 
 

@@ -28,7 +28,7 @@ from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
 from ..base import BaseView
-from .entry import card_refusal, cover_needed, entering, entry_refusals, types_deal
+from .entry import card_refusal, cover_needed, entering, entry_refusals, not_your_deal, types_deal
 from .examples import example_view
 from .present import Page, not_acting_refusal, present, status_text
 from .report import describe, hint_html, outcome_html
@@ -44,7 +44,7 @@ class LemonPokerBoard(GameBoard):
     _css = asset("app.css", "lemon_poker.css")
 
 
-class View(BaseView):
+class View(BaseView[LemonPokerObservation]):
     """Lemon Poker's part of the page (``BaseView`` documents each hook)."""
 
     example_board = LemonPokerBoard
@@ -64,7 +64,7 @@ class View(BaseView):
         self.hands_input.add_class("rb-hands")
         self.options_widget = w.VBox([self.hands_input])
         self._advice_cache: dict[tuple, Any] = {}
-        self.entry: list[str] = []
+        self.entry: list[str] = []  # type: ignore[assignment]  # cards, not BaseView's dice pips: this view never builds the dice box
         """Table mode: the cards typed in for this deal so far (page-local until Dealt)."""
         self._entry_key: tuple = ()
         self.vm = ViewModel()
@@ -122,8 +122,7 @@ class View(BaseView):
         return status_text(o, self.page(o), self.lang, bold=lambda s: f"<b>{html.escape(s)}</b>")
 
     def describe(self, before: Any, action: Any, after: Any) -> str | None:
-        game = self.context.game
-        return describe(game.observe(before, SPECTATOR), action, game.observe(after, SPECTATOR), self.page(), self.lang)
+        return describe(self.observe(before, SPECTATOR), action, self.observe(after, SPECTATOR), self.page(), self.lang)
 
     def outcome_html(self, outcome: Outcome) -> str:
         o = self.observation
@@ -157,7 +156,7 @@ class View(BaseView):
                 if cover_needed(o, page):  # the dealer holds the shared tablet now
                     self.context.hand_to(o.dealer)
             elif not types_deal(o, page):  # a button left from a moment that has passed
-                raise card_refusal("", o, page)
+                raise not_your_deal(o, page)
             elif key == "entry-back":
                 self.entry.pop()
             else:  # Dealt: the twelve as one move; the typed cards go once the table has them

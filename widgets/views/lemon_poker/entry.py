@@ -62,11 +62,16 @@ def entry_refusals(o: Observation, page: Page) -> dict[str, IllegalAction]:
     return out
 
 
+def not_your_deal(o: Observation, page: Page) -> IllegalAction:
+    """The refusal of a card typed in while this page does not type the deal (the dealer's page does)."""
+    return IllegalAction("deal", WORDS("not_your_deal", "ja", seat=seat_name(o.dealer, page, "ja")),
+                         WORDS("not_your_deal", "en", seat=seat_name(o.dealer, page, "en")))
+
+
 def card_refusal(card: str, o: Observation, page: Page) -> IllegalAction | None:
     """Why a card of the grid cannot be typed in now, or None."""
     if not types_deal(o, page):
-        return IllegalAction("deal", WORDS("not_your_deal", "ja", seat=seat_name(o.dealer, page, "ja")),
-                             WORDS("not_your_deal", "en", seat=seat_name(o.dealer, page, "en")))
+        return not_your_deal(o, page)
     if card in page.entry:
         return refuse(WORDS, "deal", "card_typed", card=pretty(card))
     if len(page.entry) >= DEAL_SIZE:

@@ -56,7 +56,8 @@ def tap(key: str, label: str, action: Any, o: Observation, engine: Engine, page:
 
 def note(rule: str, key: str, lang: str) -> dict[str, Any]:
     """A tap on something that is never played (the community cards, the last hand): why, and the rule."""
-    return {"enabled": False, "reason": WORDS(key, lang), "rule": rule}
+    # its name for a screen reader is the same words: a tap shows them (nothing is played)
+    return {"enabled": False, "reason": WORDS(key, lang), "rule": rule, "label": WORDS(key, lang)}
 
 
 # ----- the view model ------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ editable face table and the patch's table with the current row highlighted.
 from __future__ import annotations
 
 import html
+from functools import partial
 from typing import Any, Mapping
 
 import ipywidgets as w
@@ -19,6 +20,7 @@ from rulebook.core import HUMAN, Outcome
 from rulebook.core.examples import ExampleSpec
 from rulebook.games.magos_solo.actions import Attack, Recover, ResetFaces, SetHp, parse
 from rulebook.games.magos_solo.game import State
+from rulebook.games.magos_solo.observation import MagosSoloObservation
 from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
@@ -45,7 +47,7 @@ class MagosSheet(MagosBoard):
     """The face table editor and the patch's dice table (``view["part"] == "sheet"``): the same module, another part."""
 
 
-class View(BaseView):
+class View(BaseView[MagosSoloObservation]):
     """Magos solo's part of the page (``BaseView`` documents each hook)."""
 
     example_board = MagosBoard
@@ -134,7 +136,7 @@ class View(BaseView):
             if control.key in BAR_KEYS and control.enabled:
                 classes = (f"rb-{control.key}", "rb-primary") if control.highlight else (f"rb-{control.key}",)
                 move = parse(control.action)
-                buttons.append(self.context.fresh_button(control.label, classes, lambda move=move: self.context.play(move)))
+                buttons.append(self.context.fresh_button(control.label, classes, partial(self.context.play, move)))
         return buttons
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -164,7 +166,7 @@ class View(BaseView):
         return status_html(self.observation, self.page(), self.lang)
 
     def describe(self, before: State, action: Any, after: State) -> str | None:
-        return describe(action, self.context.game.observe(after, 0), self.lang) + self._end_note(after)
+        return describe(action, self.observe(after, 0), self.lang) + self._end_note(after)
 
     def outcome_html(self, outcome: Outcome) -> str:
         return outcome_html(outcome.get("result"), outcome.summary(self.lang), outcome.get("hp"), outcome.get("hp_max"), self.lang)

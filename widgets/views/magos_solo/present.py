@@ -19,7 +19,7 @@ from rulebook.games.magos_solo.actions import Attack, Lose, Next, Prev, Recover,
 from rulebook.games.magos_solo.game import MAX_HP
 from rulebook.games.magos_solo.table import CHOICES, Effect
 from rulebook.games.magos_solo.observation import MagosSoloObservation
-from widgets.views.model import Control, Engine, Message, ViewModel
+from widgets.views.model import Control, Engine, Message, ViewModel, json_pair
 
 from .texts import WORDS
 
@@ -122,7 +122,7 @@ def _controls(obs: Observation, engine: Engine, page: Page, lang: str) -> tuple[
 def _board(obs: Observation, page: Page, lang: str) -> dict[str, Any]:
     dice = []
     for die in obs.dice:
-        kind, amount = die.effect
+        kind, amount = json_pair(die.effect, str, int)
         text = effect_label(kind, amount, lang) if die.counted else WORDS("not_counted", lang)
         dice.append({"pips": die.pips, "counted": die.counted, "kind": kind, "text": text})
     extras = []
@@ -158,7 +158,7 @@ def _sheet(obs: Observation, engine: Engine, page: Page, lang: str) -> dict[str,
     used = {d.pips for d in obs.dice}
     faces = [
         {"face": n, "value": str(Effect(kind, amount)), "used": n in used, "label": WORDS("face", lang, n=n)}
-        for n, (kind, amount) in enumerate(obs.faces, start=1)
+        for n, (kind, amount) in enumerate((json_pair(face, str, int) for face in obs.faces), start=1)
     ]
     choices = [{"value": str(e), "label": effect_label(e.kind, e.amount, lang)} for e in CHOICES]
     rows = []
@@ -215,7 +215,7 @@ def status_html(obs: Observation, page: Page, lang: str) -> str:
         _marked("status_turn", lang, "turn", f"<b class='rb-turn'>{int(obs.turn)}</b>"),
         html.escape(WORDS(row_key, lang, row=obs.row)),
     ]
-    if obs.hp_max is not None:
+    if obs.hp is not None and obs.hp_max is not None:
         hp = f"<b class='rb-status-hp'>{int(obs.hp)}/{int(obs.hp_max)}</b>"
         parts.append(_marked("status_hp", lang, "hp", hp))
     if page.autoplay:
@@ -242,7 +242,7 @@ def describe(action: Any, after: Observation, lang: str) -> str:
     e = html.escape
     if isinstance(action, (Next, Prev)):
         effects = ", ".join(
-            effect_label(*d.effect, lang) if d.counted else WORDS("log_extra6", lang) for d in after.dice
+            effect_label(*json_pair(d.effect, str, int), lang) if d.counted else WORDS("log_extra6", lang) for d in after.dice
         )
         verb = WORDS("log_next" if isinstance(action, Next) else "log_prev", lang, turn=after.turn)
         dice = dice_text([d.pips for d in after.dice])

@@ -9,7 +9,7 @@ action bar. Table mode is not offered: the cards drawn are not typed in.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 import ipywidgets as w
 
@@ -17,6 +17,7 @@ from rulebook.core import CHANCE, HUMAN, SPECTATOR, Outcome
 from rulebook.core.examples import ExampleSpec
 from rulebook.games.national_economy.advice import sale_advice
 from rulebook.games.national_economy.bots import make_search_bot
+from rulebook.games.national_economy.game import NationalEconomy
 from rulebook.games.national_economy.observation import NationalEconomyObservation
 from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse, short
 from widgets.game_page.context import PageContext
@@ -94,8 +95,15 @@ class Companion:
         self.score_out.value = score_html(self.buildings.value, self.money.value, self.tokens.value, self.final_workers.value, self.goods.value, self.lang)
 
 
-class View(BaseView):
+class View(BaseView[NationalEconomyObservation]):
     """National Economy's part of the page (``BaseView`` documents each hook)."""
+
+    players_input: w.Dropdown  # always made in __init__ (the base class allows a game without one)
+
+    @property
+    def _game(self) -> NationalEconomy:
+        """The match's game, typed as the one this view draws."""
+        return cast(NationalEconomy, self.context.game)  # the page of this game only: widgets.app picks a view by its game's name
 
     table_mode = False
     chance_parts = "cards"
@@ -170,11 +178,11 @@ class View(BaseView):
 
     def describe(self, before: Any, action: Any, after: Any) -> str | None:
         game = self.context.game
-        return describe(game.observe(before, SPECTATOR), action, game.observe(after, SPECTATOR), game.outcome(after), self.page(), self.lang)
+        return describe(self.observe(before, SPECTATOR), action, self.observe(after, SPECTATOR), game.outcome(after), self.page(), self.lang)
 
     def outcome_html(self, outcome: Outcome) -> str:
         o = self.observation
-        parts = [self.context.game.forecast(o, s) for s in range(o.players)]
+        parts = [self._game.forecast(o, s) for s in range(o.players)]
         return outcome_html(outcome, o, self.page(o), self.lang, parts)
 
     def hint_html(self) -> str:
@@ -182,7 +190,7 @@ class View(BaseView):
         page = self.page(o)
         if not page.acting:
             return ""
-        game, state = self.context.game, self.context.match.state
+        game, state = self._game, self.context.match.state
         if o.phase == "sell":
             return sale_hint_html(o, sale_advice(game, state, o.you), self.lang)
         best, stats = self.search_advice(o, lambda game: make_search_bot(game, budget=0.3))

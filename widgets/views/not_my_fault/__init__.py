@@ -11,7 +11,7 @@ played says why next to it.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 import ipywidgets as w
 
@@ -19,6 +19,7 @@ from rulebook.core import HUMAN, SPECTATOR, Outcome
 from rulebook.core.examples import ExampleSpec
 from rulebook.games.not_my_fault.actions import DRAW, Audit, Card, Declare, Draw, First, Place
 from rulebook.games.not_my_fault.bots import make_search_bot
+from rulebook.games.not_my_fault.game import NotMyFault
 from rulebook.games.not_my_fault.observation import NotMyFaultObservation
 from widgets.views.model import Control, ViewModel, as_int, engine_for, refuse
 from widgets.game_page.context import PageContext
@@ -42,15 +43,17 @@ class NotMyFaultBoard(GameBoard):
     _css = asset("app.css", "not_my_fault.css")
 
 
-class View(BaseView):
+class View(BaseView[NotMyFaultObservation]):
     """Not My Fault!'s part of the page (``BaseView`` documents each hook)."""
+
+    players_input: w.Dropdown  # always made in __init__ (the base class allows a game without one)
     chance_parts = "cards"
 
     example_board = NotMyFaultBoard
 
     def __init__(self, context: PageContext) -> None:
         super().__init__(context)
-        self.v = context.game.variant
+        self.v = cast(NotMyFault, context.game).variant  # the page of this game only: widgets.app picks a view by its game's name
         self.board = NotMyFaultBoard()
         self.board.add_class("rb-board-widget")
         self.board.on_msg(self.context.guarded(self._on_message))
@@ -119,7 +122,7 @@ class View(BaseView):
     def describe(self, before: Any, action: Any, after: Any) -> str | None:
         """One public log line, written from the public observations around the move."""
         game = self.context.game
-        public = (game.observe(before, SPECTATOR), game.observe(after, SPECTATOR))
+        public = (self.observe(before, SPECTATOR), self.observe(after, SPECTATOR))
         return describe(public[0], action, public[1], game.outcome(after), self.page(), self.lang)
 
     def outcome_html(self, outcome: Outcome) -> str:

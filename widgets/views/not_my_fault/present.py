@@ -21,7 +21,7 @@ from typing import Any, Mapping
 from rulebook.core import HUMAN, IllegalAction
 from rulebook.games.not_my_fault.actions import AUDIT, DRAW, Card, Declare, First, Place
 from rulebook.games.not_my_fault.observation import LastSeen
-from widgets.views.model import Control, Engine, Message, ViewModel, seat_label
+from widgets.views.model import Control, Engine, Message, ViewModel, json_pair, seat_label
 
 from .common import PLAYER_PHASES, Observation, Page, cover_needed, entering, is_bot, last_claim, last_text, page_refusals
 from .common import seat_name, status_text, tap
@@ -90,7 +90,8 @@ def present(o: Observation, engine: Engine, page: Page, lang: str) -> ViewModel:
 
 def note(rule: str, key: str, lang: str) -> dict[str, Any]:
     """A tap on something that is never played (the pile, the discards): why, and the rule."""
-    return {"enabled": False, "reason": WORDS(key, lang), "rule": rule}
+    # its name for a screen reader is the same words: a tap shows them (nothing is played)
+    return {"enabled": False, "reason": WORDS(key, lang), "rule": rule, "label": WORDS(key, lang)}
 
 
 def board_words(page: Page, lang: str) -> dict[str, str]:
@@ -115,10 +116,11 @@ def seats_view(o: Observation, page: Page, lang: str) -> list[dict[str, Any]]:
     winners: set[int] = set()
     loser = None
     if result:
-        if result[0] == "completion":
-            winners = {result[1]}
+        reason, seat = json_pair(result, str, int)
+        if reason == "completion":
+            winners = {seat}
         else:
-            loser = result[1]
+            loser = seat
             winners = set(range(o.players)) - {loser}
     seats = []
     for s in range(o.players):

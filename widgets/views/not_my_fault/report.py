@@ -57,7 +57,7 @@ def describe(before: Observation, action: Any, after: Observation, outcome: Outc
         if round_over and after.last is not None:
             line += " — " + last_text(after.last, page, lang)
         return e(line) + end_note(after, outcome, page, lang)
-    if isinstance(action, Audit):
+    if isinstance(action, Audit) and after.last is not None:  # an audit always leaves its result in ``last``
         return e(last_text(after.last, page, lang)) + end_note(after, outcome, page, lang)
     return e(str(action))
 

@@ -8,6 +8,7 @@ the widgets and turns taps into engine actions.
 from __future__ import annotations
 
 import html
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import ipywidgets as w
 from rulebook.core import CHANCE
 from rulebook.core.examples import ExampleSpec
 from rulebook.games.pig.actions import parse
+from rulebook.games.pig.observation import PigObservation
 from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
@@ -34,7 +36,7 @@ class Board(GameBoard):
     _css = asset("app.css") + "\n" + (HERE / "board.css").read_text("utf-8")
 
 
-class View(BaseView):
+class View(BaseView[PigObservation]):
     """Pig's part of the page (``BaseView`` documents each hook)."""
 
     example_board = Board
@@ -75,12 +77,12 @@ class View(BaseView):
             if control.enabled:
                 move = parse(control.action)
                 classes = (f"rb-{control.key}", "rb-primary") if control.highlight else (f"rb-{control.key}",)
-                buttons.append(self.context.fresh_button(control.label, classes, lambda move=move: self.context.play(move)))
+                buttons.append(self.context.fresh_button(control.label, classes, partial(self.context.play, move)))
         match = self.context.match
         if match.table and match.current_player == CHANCE and match.waiting_for_user():
             for entry in die_entry(self.lang):
                 move = parse(entry["action"])
-                buttons.append(self.context.fresh_button(entry["label"], (f"rb-{entry['key']}", "rb-die-entry"), lambda move=move: self.context.play(move)))
+                buttons.append(self.context.fresh_button(entry["label"], (f"rb-{entry['key']}", "rb-die-entry"), partial(self.context.play, move)))
         return buttons
 
     # ----- text ------------------------------------------------------------------------------
@@ -92,8 +94,7 @@ class View(BaseView):
         return html.escape(status_html(self.observation, self.page(), self.lang))
 
     def describe(self, before: Any, action: Any, after: Any) -> str | None:
-        game = self.context.game
-        line = describe(action, game.observe(before, 0), game.observe(after, 0), self.page(), self.lang)
+        line = describe(action, self.observe(before, 0), self.observe(after, 0), self.page(), self.lang)
         return None if line is None else html.escape(line) + self._end_note(after)
 
 

@@ -32,7 +32,7 @@ function render({ model, el: host }) {
     if (view.die) {
       const svg = makeSvg(56, 56, "rb-die-svg");
       svg.setAttribute("width", "56");
-      drawDie(svg, { x: 2, y: 2, size: 52, colour: "clear", pips: view.die, cls: `rb-die-${view.die}` });
+      drawDie(svg, { x: 2, y: 2, size: 52, colour: "clear", pips: view.die, cls: `rb-die-${view.die}`, title: view.die_title });
       die.appendChild(svg);
       die.dataset.pips = String(view.die);
     }

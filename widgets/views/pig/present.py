@@ -49,6 +49,7 @@ def present(obs: Observation, engine: Engine, page: Page, lang: str) -> ViewMode
     board = {
         "rows": rows,
         "die": obs.last,
+        "die_title": WORDS("die_title", lang, pips=obs.last) if obs.last else "",
         "turn_total": obs.turn_total,
         "busted": obs.busted,
         "words": {

@@ -16,6 +16,7 @@ WORDS = Catalogue(
         "goal": ("{goal} 点で勝ち", "First to {goal} wins"),
         "total": ("{n} 点", "{n} point", "{n} points"),
         "last_die": ("最後の目", "Last die"),
+        "die_title": ("ダイスの目: {pips}", "the die shows {pips}"),
         "no_die": ("まだ振っていません", "No roll yet"),
         "turn_of": ("{seat} の番", "{seat} to play"),
         "turn_number": ("{n} ターン目", "Turn {n}"),

@@ -18,6 +18,7 @@ from rulebook.core import CHANCE, HUMAN, Outcome
 from rulebook.core.examples import ExampleSpec
 from rulebook.games.puniu.actions import Reroll, Roll, Score
 from rulebook.games.puniu.game import DICE, State
+from rulebook.games.puniu.observation import PuniuObservation
 from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
@@ -39,8 +40,10 @@ class PuniuBoard(GameBoard):
     """What this widget draws: "play" (dice, Re-roll, categories), "sheet" (score sheets) or "all"."""
 
 
-class View(BaseView):
+class View(BaseView[PuniuObservation]):
     """Puniu Dice's part of the page (``BaseView`` documents each hook)."""
+
+    players_input: w.Dropdown  # always made in __init__ (the base class allows a game without one)
 
     example_board = PuniuBoard
 

@@ -92,13 +92,21 @@ def hold_refusal(engine: Engine, die: int) -> IllegalAction | None:
     )
 
 
+def turn_of(observation: PuniuObservation) -> int:
+    """The seat to play: there is one until the game is over (the observation's ``turn`` is None only then)."""
+    if observation.turn is None:
+        raise ValueError("the game is over: no seat plays")
+    return observation.turn
+
+
 def advice_for(observation: PuniuObservation) -> Advice:
-    seat = observation.turn
+    seat = turn_of(observation)
     return advise(entries_of(observation.sheets[seat]), observation.dice, int(observation.rerolls_left))
 
 
 __all__ = [
     "Page",
+    "turn_of",
     "advice_for",
     "best_face",
     "can_reroll",

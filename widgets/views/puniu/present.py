@@ -20,8 +20,9 @@ from rulebook.games.puniu.hint import Advice
 from rulebook.games.puniu.scoring import CATEGORIES, category_score
 from rulebook.games.puniu.observation import PuniuObservation, SheetSeen
 
+from ...i18n import t, tap_step_die
 from ..model import Control, Engine, Message, ViewModel
-from .common import Page, advice_for, best_face, can_reroll, faces_of, name, prefix, released
+from .common import Page, advice_for, best_face, can_reroll, faces_of, name, prefix, released, turn_of
 from .texts import WORDS
 
 
@@ -46,6 +47,7 @@ def present(observation: PuniuObservation, engine: Engine, page: Page, lang: str
     advice = advice_for(observation) if page.hint and mode == "decide" else None
     board: dict[str, Any] = {
         "words": {k: WORDS(k, lang) for k in ("dice", "category", "kind_face")},
+        "face_taps": [WORDS("tap_face", lang, face=f) for f in range(1, 7)],
         "ply": page.ply,
         "seat": None if over else seat,
         "mode": mode,
@@ -57,7 +59,7 @@ def present(observation: PuniuObservation, engine: Engine, page: Page, lang: str
     dice = observation.dice
     if mode == "entry":
         board["dice"] = entry_dice(dice, page, lang)
-        caption = prefix(seat, page, lang) + WORDS("caption_entry", lang)
+        caption = prefix(turn_of(observation), page, lang) + WORDS("caption_entry", lang)
         messages += last_move(observation, page, lang)
         missing = sum(1 for p in page.entry if not 1 <= p <= 6)
         if missing:
@@ -67,13 +69,15 @@ def present(observation: PuniuObservation, engine: Engine, page: Page, lang: str
         last = observation.last
         board["dice"] = [{"pips": p, "held": False, "label": ""} for p in (last.dice if last else (0,) * DICE)]
         caption = WORDS("caption_over", lang)
-        cancelled = observation.outcome["detail"].get("cancelled", ())
+        outcome = observation.outcome
+        assert outcome is not None  # mode_of says "over" only with an outcome
+        cancelled = outcome["detail"].get("cancelled", ())
         if any(cancelled):
             messages.append(Message("info", WORDS("struck_note", lang), "penalty"))
         rule = "end"
     elif mode == "roll":
         board["dice"] = [{"pips": d, "held": d != 0 and observation.rolls > 1, "pending": True, "label": ""} for d in dice]
-        caption = prefix(seat, page, lang) + WORDS("caption_roll", lang, round=observation.round)
+        caption = prefix(turn_of(observation), page, lang) + WORDS("caption_roll", lang, round=observation.round)
         messages += last_move(observation, page, lang)
         rule = "chance"
     else:
@@ -82,10 +86,12 @@ def present(observation: PuniuObservation, engine: Engine, page: Page, lang: str
             controls, rule = decide_controls(observation, engine, page, advice, board, lang)
             left = int(observation.rerolls_left)
             caption = WORDS("caption_decide", lang, n=left) if can_reroll(engine) else WORDS("caption_choose", lang)
-            caption = prefix(seat, page, lang) + caption
+            caption = prefix(turn_of(observation), page, lang) + caption
         else:
-            caption = WORDS("caption_watch", lang, seat=name(seat, page, lang))
+            caption = WORDS("caption_watch", lang, seat=name(turn_of(observation), page, lang))
     board.update(sheets_board(observation, engine, page, mode, lang))
+    for k, die in enumerate(board["dice"]):  # every die is named for a screen reader, rolled or not
+        die.setdefault("title", WORDS("die_title", lang, die=k + 1, pips=die["pips"]) if die["pips"] else t("die_unrolled", lang, die=k + 1))
     return ViewModel(
         status=status_line(observation, page, lang),
         caption=caption,
@@ -98,12 +104,13 @@ def present(observation: PuniuObservation, engine: Engine, page: Page, lang: str
 
 def entry_dice(dice: Sequence[int], page: Page, lang: str) -> list[dict[str, Any]]:
     """Table mode: the dice still to roll are dashed and step their pips when tapped; the rest were held."""
-    out = []
+    out: list[dict[str, Any]] = []
     j = 0
     for d in dice:
         if d == 0:
             pips = page.entry[j] if j < len(page.entry) else 0
-            out.append({"pips": pips, "entry": True, "entry_index": j, "held": False, "label": ""})
+            out.append({"pips": pips, "entry": True, "entry_index": j, "held": False, "label": "",
+                        "tap": tap_step_die(len(out) + 1, pips, lang)})
             j += 1
         else:
             out.append({"pips": d, "held": True, "label": WORDS("held", lang)})
@@ -113,7 +120,9 @@ def entry_dice(dice: Sequence[int], page: Page, lang: str) -> list[dict[str, Any
 def decide_dice(dice: Sequence[int], page: Page, advice: Advice | None, lang: str) -> list[dict[str, Any]]:
     suggest: set[int] = set()
     if advice is not None and advice.best[0] == "reroll":
-        suggest = set(range(DICE)) - set(advice.best[1])  # type: ignore[arg-type]
+        rerolled = advice.best[1]
+        assert isinstance(rerolled, tuple)  # a re-roll's advice names the dice to roll again
+        suggest = set(range(DICE)) - set(rerolled)
     out = []
     for k, d in enumerate(dice):
         held = k in page.held
@@ -124,6 +133,7 @@ def decide_dice(dice: Sequence[int], page: Page, advice: Advice | None, lang: st
                 "suggest": k in suggest and not held,
                 "label": WORDS("hold", lang) if held else "",
                 "title": WORDS("die_title", lang, die=k + 1, pips=d),
+                "tap": WORDS("tap_hold", lang, die=k + 1, pips=d),
             }
         )
     return out
@@ -133,7 +143,7 @@ def decide_controls(
     observation: PuniuObservation, engine: Engine, page: Page, advice: Advice | None, board: dict[str, Any], lang: str
 ) -> tuple[list[Control], str]:
     """Re-roll and the category buttons, each as the engine allows it; the board's category data."""
-    seat = observation.turn
+    seat = turn_of(observation)
     sheet = observation.sheets[seat]
     dice = observation.dice
     left = int(observation.rerolls_left)
@@ -200,8 +210,8 @@ def sheets_board(observation: PuniuObservation, engine: Engine, page: Page, mode
     """Every seat's sheet: cells (struck, at risk, last written), totals, band; the open cells of the seat to play are tappable."""
     outcome = observation.outcome
     over = outcome is not None
-    winners = set(outcome["winners"]) if over else set()
-    struck_final = outcome["detail"].get("cancelled", ()) if over else ()
+    winners = set(outcome["winners"]) if outcome is not None else set()
+    struck_final = outcome["detail"].get("cancelled", ()) if outcome is not None else ()
     last = observation.last
     turn = observation.turn
     dice = observation.dice
@@ -243,7 +253,7 @@ def sheets_board(observation: PuniuObservation, engine: Engine, page: Page, mode
                 "penalty": str(sheet.penalty),
                 "band": band_text(sheet, lang),
                 "band_level": 0 if k == 0 else (1 if k <= 2 else 2),
-                "final": str(outcome["scores"][s] if over else sheet.final),
+                "final": str(outcome["scores"][s] if outcome is not None else sheet.final),
                 "active": not over and s == turn,
                 "winner": s in winners and len(observation.sheets) > 1,
             }
@@ -266,7 +276,7 @@ def status_line(observation: PuniuObservation, page: Page, lang: str) -> str:
     """The header line (HTML): turn, whose seat, re-rolls left."""
     parts = [WORDS("status_turn", lang, round=observation.round, turns=observation.turns)]
     if observation.outcome is None:
-        seat = observation.turn
+        seat = turn_of(observation)
         if len(observation.sheets) > 1:
             parts.append(WORDS("status_seat", lang, seat=html.escape(name(seat, page, lang))))
         if not observation.rolling:

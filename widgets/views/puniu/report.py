@@ -12,7 +12,7 @@ from rulebook.games.puniu.hint import first_roll_value, turn_values
 from rulebook.games.puniu.scoring import CATEGORIES
 from rulebook.games.puniu.observation import PuniuObservation
 
-from .common import Page, advice_for, entries_of, faces_of, name, prefix
+from .common import Page, advice_for, entries_of, faces_of, name, prefix, turn_of
 from .texts import WORDS
 
 
@@ -74,7 +74,7 @@ def hint_html(observation: PuniuObservation, page: Page, lang: str) -> str:
     e = html.escape
     if observation.outcome is not None:
         return ""
-    seat = observation.turn
+    seat = turn_of(observation)
     sheet = observation.sheets[seat]
     if observation.rolling or not page.acting:
         entries = entries_of(sheet)
@@ -85,13 +85,14 @@ def hint_html(observation: PuniuObservation, page: Page, lang: str) -> str:
         return e(WORDS("hint_projection", lang, seat=name(seat, page, lang), value=f"{worth:.1f}"))
     dice = observation.dice
     advice = advice_for(observation)
-    if advice.best[0] == "reroll":
-        rerolled = advice.best[1]
-        kept = " ".join(str(dice[k]) for k in range(DICE) if k not in rerolled) or WORDS("nothing", lang)  # type: ignore[operator]
-        line = WORDS("hint_reroll", lang, kept=kept, n=len(rerolled), value=f"{advice.holds[0].value:.1f}")  # type: ignore[arg-type]
+    kind, what = advice.best
+    assert isinstance(what, tuple)  # (dice to roll again) or (category, face)
+    if kind == "reroll":
+        kept = " ".join(str(dice[k]) for k in range(DICE) if k not in what) or WORDS("nothing", lang)
+        line = WORDS("hint_reroll", lang, kept=kept, n=len(what), value=f"{advice.holds[0].value:.1f}")
     else:
-        c, f = advice.best[1]  # type: ignore[misc]
-        line = WORDS("hint_score", lang, category=category_label(c, f, lang), value=f"{advice.now:.1f}")
+        category, face = what
+        line = WORDS("hint_score", lang, category=category_label(category, face, lang), value=f"{advice.now:.1f}")
     cat_rows = []
     for k, c in enumerate(advice.categories):
         cls = " class='rb-hint-best'" if k == 0 else ""
@@ -104,7 +105,7 @@ def hint_html(observation: PuniuObservation, page: Page, lang: str) -> str:
     holds = ""
     if observation.rerolls_left > 0:
         seen: set[tuple[int, ...]] = set()
-        hold_rows = []
+        hold_rows: list[str] = []
         for h in advice.holds:
             key = tuple(sorted(dice[k] for k in h.held))
             if key in seen:

@@ -19,6 +19,9 @@ WORDS = Catalogue(
         "held": ("キープ", "Held"),
         "hold": ("キープ", "HOLD"),
         "die_title": ("ダイス {die}: {pips}", "Die {die}: {pips}"),
+        # what a tap on a die does, said by a screen reader (its held state is aria-pressed)
+        "tap_hold": ("ダイス {die}（{pips} の目）をキープする", "hold die {die}, showing {pips}"),
+        "tap_face": ("{face} の目を選ぶ", "choose face {face}"),
         "reroll": ("振り直す（残り {n} 回）", "Re-roll ({n} left)", "Re-roll ({n} left)"),
         "reroll_value": ("このキープの値 ≈ {value}", "This hold ≈ {value}"),
         "preview": ("{score} / −{penalty}", "{score} / −{penalty}"),

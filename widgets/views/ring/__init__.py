@@ -53,8 +53,10 @@ def _junk(content: Any) -> UnreadableAction:
     return UnreadableAction("actions", ja, en)
 
 
-class View(BaseView):
+class View(BaseView[RingObservation]):
     """指輪を落とさないで's part of the page (``BaseView`` documents each hook)."""
+
+    players_input: w.Dropdown  # always made in __init__ (the base class allows a game without one)
     chance_parts = "dice_cards"
 
     example_board = RingBoard

@@ -23,6 +23,7 @@ from rulebook.games.ring.actions import DISCARD, PLAY, TAKE
 from rulebook.games.ring.cards import CARD_IDS
 from rulebook.games.ring.state import card_text
 from rulebook.games.ring.observation import DieSeen
+from widgets.i18n import tap_step_die
 from widgets.views.model import Control, Engine, Message, ViewModel, refuse
 
 from .common import RULE_OF_PHASE, Obs, Page, area, joined, mode, order_text, plain, short, suit, tap_refusal, who
@@ -73,7 +74,7 @@ def _seat(obs: Obs, k: int, page: Page, lang: str) -> dict[str, Any]:
         "discarded": obs.discarded[k],
         "penalties": penalties,
         "penalty_title": WORDS("penalty_badge", lang, n=penalties) if penalties else "",
-        "winner": bool(outcome) and k in outcome["winners"],
+        "winner": outcome is not None and k in outcome["winners"],
         "title": WORDS("ring_on", lang, ring=ring) if ring >= 1 else WORDS("ring_fell", lang),
     }
 
@@ -172,6 +173,7 @@ def caption(obs: Obs, page: Page, lang: str) -> str:
     parent = who(obs.parent, page, lang, obs)
     if phase == "over":
         outcome = obs.outcome
+        assert outcome is not None  # the "over" phase has its outcome
         return WORDS("over", lang, summary=outcome["summary_ja"] if lang == "ja" else outcome["summary_en"])
     if not page.revealed:
         return WORDS("pass", lang)
@@ -239,6 +241,7 @@ def present(obs: Obs, engine: Engine, page: Page, lang: str) -> ViewModel:
         "pool_dice": pool,
         "pool_active": any(d["active"] for d in pool),
         "entry": list(page.entry) if page.entering(obs) else [],
+        "entry_taps": [tap_step_die(k + 1, p, lang) for k, p in enumerate(page.entry)] if page.entering(obs) else [],
         "centre": centre,
         "order": order_text(centre) if centre else "",
         "order_label": WORDS("order", lang, centre=centre) if centre else WORDS("no_order", lang),

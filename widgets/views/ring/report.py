@@ -60,6 +60,7 @@ def _after_play(before: State, after: State, seats: Sequence[str], lang: str) ->
         return ""
     same_round = after.round == before.round and after.phase != DEAL_PHASE
     record = after if same_round else after.last
+    assert record is not None  # a round that ended is summed up in ``last``
     number = len(before.tricks) + 1
     trick = record.tricks[number - 1]
     names = joined([seat_label(s, seats, lang) for s in trick.winners], lang)
@@ -69,6 +70,7 @@ def _after_play(before: State, after: State, seats: Sequence[str], lang: str) ->
         parts.append(WORDS("log_penalty", lang, who=seat_label(penalty.seat, seats, lang), ring=ring))
     if not same_round or (after.result and after.result.get("trigger") == "round"):
         last = after.last
+        assert last is not None  # the round that just ended
         moves = []
         for s in range(n):
             b, a = last.rings_before[s], last.rings_after[s]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 import weakref
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as w
 
@@ -19,7 +19,9 @@ from rulebook.core import Outcome
 from rulebook.core.examples import ExampleSpec
 from rulebook.games.treasure_hunt import solver
 from rulebook.games.treasure_hunt.actions import Bring, Check, Die
+from rulebook.games.treasure_hunt.game import TreasureHunt
 from rulebook.games.treasure_hunt.state import Phase, State
+from rulebook.games.treasure_hunt.observation import TreasureHuntObservation
 from widgets.game_page.context import PageContext
 
 from ...base import GameBoard, asset, esm
@@ -43,15 +45,15 @@ class TreasureBoard(GameBoard):
     _css = asset("app.css", "treasure_hunt.css")
 
 
-class View(BaseView):
+class View(BaseView[TreasureHuntObservation]):
     """宝探し's part of the page (``BaseView`` documents each hook)."""
 
     example_board = TreasureBoard
 
     def __init__(self, context: PageContext) -> None:
         super().__init__(context)
-        self.game = context.game
-        self.rules = context.game.rules
+        self.game = cast(TreasureHunt, context.game)  # the page of this game only: widgets.app picks a view by its game's name
+        self.rules = self.game.rules
         self.board = TreasureBoard()
         self.board.add_class("rb-board-widget")
         self.board.on_msg(self.context.guarded(self._on_message))
@@ -89,7 +91,8 @@ class View(BaseView):
         return self.state.phase == Phase.ROLL and self.context.match.table
 
     def _sync_pending(self) -> None:
-        if self._pending_state is not self.state or self.state.phase != Phase.READY or not self.context.acting():
+        state = self.state
+        if state.phase != Phase.READY or self._pending_state is not state or not self.context.acting():
             self.pending = None
             self._pending_state = None
 

@@ -15,6 +15,7 @@ from rulebook.games.treasure_hunt.actions import Bring, Check, Die, GiveUp, Roll
 from rulebook.games.treasure_hunt.model import RULES, Rules, Treasure
 from rulebook.games.treasure_hunt.state import Phase, state_from_observation
 from rulebook.games.treasure_hunt.observation import TreasureHuntObservation
+from rulebook.games.treasure_hunt.solver import Advice
 
 from ..model import Engine, MessageKind, end_message_kind, refuse
 from .texts import WORDS
@@ -146,7 +147,7 @@ def refusal(action: Any, engine: Engine, page: Page) -> RulebookError | None:
     return error if error is not None else refuse(WORDS, "expedition", "not_your_move")
 
 
-def hint_values(observation: TreasureHuntObservation, page: Page, advice: Any, rules: Rules) -> dict[Any, float]:
+def hint_values(observation: TreasureHuntObservation, page: Page, advice: Advice | None, rules: Rules) -> dict[Any, float]:
     """Win probability after each legal move (empty unless the hint is on and it is this page's move)."""
     if advice is None or not page.hint or not page.acting or observation.phase == Phase.OVER:
         return {}

@@ -19,6 +19,7 @@ from rulebook.games.treasure_hunt.model import RULES, Rules, longest_run, mask_o
 from rulebook.games.treasure_hunt.state import Phase, state_from_observation
 from rulebook.games.treasure_hunt.observation import TreasureHuntObservation
 
+from ...i18n import t, tap_step_die
 from ..model import Control, Engine, Message, ViewModel
 from .common import ROLES, TIE, Page, action_label, decorated, end_kind, end_label, hint_values, need_text, number_action, percent
 from .common import refusal, treasure_name, treasure_of
@@ -100,7 +101,7 @@ def present(
 
 def rule_of(phase: Phase, pending: tuple[str, ...], outcome: Mapping[str, Any] | None) -> str:
     if outcome is not None:
-        return outcome["reason"]
+        return str(outcome["reason"])
     if pending:
         return "give-up" if pending[0] == "give-up" else "unseal"
     return {Phase.READY: "expedition", Phase.ROLL: "chance", Phase.CHECK: "check", Phase.FAILED: "fail"}.get(phase, "")
@@ -114,6 +115,18 @@ def rows_of(observation: TreasureHuntObservation, lang: str, rules: Rules) -> li
 
 
 def dice_of(observation: TreasureHuntObservation, page: Page, lang: str) -> dict[str, Any]:
+    """The two dice as shown, and their names for a screen reader (``names``; ``taps`` while entering them)."""
+    shown = _dice_shown(observation, page, lang)
+    values = shown["values"]
+    shown["names"] = [t("die_shows", lang, die=k + 1, pips=p) if p else t("die_unrolled", lang, die=k + 1) for k, p in enumerate(values)]
+    if shown["mode"] == "entry":
+        shown["taps"] = [tap_step_die(k + 1, p, lang) for k, p in enumerate(values)]
+    elif shown["mode"] == "none":
+        shown["names"] = [t("die_unrolled", lang, die=k + 1) for k in range(len(values))]
+    return shown
+
+
+def _dice_shown(observation: TreasureHuntObservation, page: Page, lang: str) -> dict[str, Any]:
     phase = observation.phase
     dice = list(observation.dice)
     if page.entering:

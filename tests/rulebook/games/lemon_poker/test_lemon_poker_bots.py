@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rulebook.bots.random_bot import RandomBot
+from rulebook.bots import RandomBot
 from rulebook.core.game import CHANCE, TERMINAL
 from rulebook.games.lemon_poker import LEMON_POKER as G
 from rulebook.games.lemon_poker import actions as A

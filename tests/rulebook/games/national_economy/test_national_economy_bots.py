@@ -9,7 +9,7 @@ import pytest
 
 from tests.support.automatic import automatic_moves
 
-from rulebook.bots.random_bot import RandomBot
+from rulebook.bots import RandomBot
 from rulebook.core import CHANCE, TERMINAL, Match
 from rulebook.games.national_economy import ENGINE as G
 from rulebook.games.national_economy import OPTION_SETS

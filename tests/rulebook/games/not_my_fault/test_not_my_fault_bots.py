@@ -8,7 +8,7 @@ from tests.support.nmf_helpers import V2, V41, deal41, play, random_states
 
 from tests.support.automatic import automatic_moves
 
-from rulebook.bots.random_bot import RandomBot
+from rulebook.bots import RandomBot
 from rulebook.core import Match
 from rulebook.games.not_my_fault.actions import AUDIT, DRAW, Declare, Place
 from rulebook.games.not_my_fault.bots import (

@@ -1,4 +1,9 @@
-"""The baseline bot: a uniformly random legal action."""
+"""The baseline bot: a uniformly random legal action.
+
+It lives in the engine, not in ``rulebook.bots``, because the engine contract
+promises it: every game offers the random bot after its own (``Game.all_bots``).
+The bots layer builds on the engine and re-exports it (``rulebook.bots.RandomBot``).
+"""
 
 from __future__ import annotations
 

@@ -1,0 +1,1 @@
+"""Developer tools run by the Makefile (not part of the installed package: pyproject.toml packages only rulebook and widgets)."""

@@ -167,3 +167,40 @@ def test_the_lab_passes_axe(a11y_site, new_page, lang):
     page.wait_for_selector('.rb-lab-summary[data-games="20"]', timeout=120_000)
     problems += both_sizes(page, "lab after a run")
     assert problems == [], "\n".join(problems)
+
+
+#: A button's accessible name as a screen reader computes it, near enough for this check: aria-label, else an
+#: SVG part's <title>, else its text.
+BUTTON_NAMES = """els => els.filter(e => e.getClientRects().length).map(e => {
+  const title = e.querySelector(':scope > title');
+  return (e.getAttribute('aria-label') || (title && title.textContent) || e.textContent || '').trim();
+})"""
+
+
+#: Games whose board is a picture only: every move is a button of the action bar, named by its text.
+BOARDS_WITHOUT_TAPS = {"pig"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", GAMES)
+def test_every_tappable_part_of_a_board_is_named_in_words(a11y_site, new_page, name, lang):
+    """Item 2: a tappable part says what it is or what a tap does ("Place 8 face down on the pile", "Tick 7",
+    "Send a worker to Mine"), in the page's language; a bare "8" or "▲" tells a screen-reader user nothing."""
+    import re
+
+    page = new_page(*TABLET)
+    page.goto(a11y_site.page_url(f"{name}.ipynb", lang=lang))
+    page.wait_for_voila(".rb-app .rb-board")
+    page.locator(".rb-rules-panel[data-drawn]").wait_for(state="attached")
+    if name in BOARDS_WITHOUT_TAPS:
+        assert page.locator(".rb-app .rb-board [role='button']").count() == 0
+        return
+    seen = 0
+    for moment in ("drawn", "after a move"):
+        names = page.eval_on_selector_all(".rb-app .rb-board [role='button'], .rb-app .rb-board button", BUTTON_NAMES)
+        bare = [n for n in names if not re.search(r"[^\W\d_]", n)]  # no letter of any script
+        assert not bare, f"{name} {lang} {moment}: buttons named without a word: {bare[:8]} of {len(names)}"
+        seen += len(names)
+        if moment == "drawn":
+            one_move(page)
+    assert seen, f"{name} {lang}: no tappable part on the board, drawn or after a move"

@@ -59,6 +59,7 @@ function showReason(host, text, rule) {
 function controlButton(control, onPress, parent = null) {
   const button = element("button", `rb-control rb-${control.key} jupyter-button`, parent, control.label);
   if (control.highlight) button.classList.add("rb-highlight");
+  if (control.tap) button.setAttribute("aria-label", control.tap);  // what a tap does, where the short label does not say it
   if (!control.enabled) {
     button.setAttribute("aria-disabled", "true");
     button.classList.add("rb-disabled");

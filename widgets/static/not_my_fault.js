@@ -14,7 +14,7 @@ function tappable(node, cell, host, play) {
   activate(node, () => {
     if (cell && cell.enabled) play();
     else showReason(host, (cell && cell.reason) || "", cell && cell.rule);
-  }, cell && cell.label);  // the control's label (Python's, in the page's language) says what a tap does
+  }, cell && (cell.tap || cell.label));  // what a tap does (Python's words, in the page's language)
 }
 
 // One playing card as a small SVG: face up with its value, or face down.

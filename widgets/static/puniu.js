@@ -152,7 +152,7 @@ function render({ model, el }) {
             }
           }
           if (cell.title) td.title = cell.title;
-          if (cell.clickable) activate(td, () => send({ type: "score", category: row.key, face: 0 }));
+          if (cell.clickable) activate(td, () => send({ type: "score", category: row.key, face: 0 }), cell.tap || null);
           tr.appendChild(td);
         });
         body.appendChild(tr);

@@ -88,7 +88,7 @@ function drawBand(view, numbers, offset) {
     activate(g, () => {
       if (num.role && view.interactive) view.send({ type: "number", n: num.n });
       else showReason(view.reasonHost, num.reason || String(num.n), num.rule);
-    });
+    }, num.title || String(num.n));  // the move a tap makes ("Tick 7"), else the number and its state
   }
   // "both": a bracket joining the two dice numbers under the sheet
   if (pair) {
@@ -105,7 +105,7 @@ function drawBand(view, numbers, offset) {
     svgEl("rect", { x: mid - w / 2, y: y + 1, width: w, height: 22, rx: 11, class: "rb-pair-pill" }, g);
     const t = svgEl("text", { x: mid, y: y + 17, "text-anchor": "middle", class: "rb-pair-text" }, g);
     t.textContent = text;
-    if (view.interactive) activate(g, () => view.send({ type: "option", numbers: [a, b] }));
+    if (view.interactive) activate(g, () => view.send({ type: "option", numbers: [a, b] }), pair.title || text);
   }
   return svg;
 }

@@ -181,7 +181,9 @@ class Control:
     ``action`` is the engine's text of the move it makes ("" for page-only
     controls such as holding a die); a disabled control carries ``reason``
     (shown as its tooltip and, when tapped, next to it) and the ``rule`` id
-    the reason cites.
+    the reason cites. ``tap`` is what a tap does, for a screen reader (the
+    button's accessible name) where the visible ``label`` alone does not say
+    it: a card's "3" is "Place 3 face down"; empty when the label says it.
     """
 
     key: str
@@ -191,14 +193,17 @@ class Control:
     rule: str = ""
     action: str = ""
     highlight: bool = False
+    tap: str = ""
 
     @staticmethod
-    def for_action(key: str, label: str, action: Any, engine: Engine, lang: str, highlight: bool = False) -> "Control":
+    def for_action(
+        key: str, label: str, action: Any, engine: Engine, lang: str, highlight: bool = False, tap: str = ""
+    ) -> "Control":
         """A control that plays ``action``: enabled when the engine allows it, else disabled with the engine's reason."""
         error = engine.why_not(action)
         if error is None:
-            return Control(key, label, True, action=str(action), highlight=highlight)
-        return Control(key, label, False, reason=error.message(lang), rule=error.rule_id, action=str(action))
+            return Control(key, label, True, action=str(action), highlight=highlight, tap=tap)
+        return Control(key, label, False, reason=error.message(lang), rule=error.rule_id, action=str(action), tap=tap)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -209,6 +214,7 @@ class Control:
             "rule": self.rule,
             "action": self.action,
             "highlight": self.highlight,
+            "tap": self.tap,
         }
 
 

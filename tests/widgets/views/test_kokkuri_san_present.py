@@ -267,3 +267,20 @@ def test_table_mode_another_persons_draw_is_covered_or_waited_for():
     for_bot = table_vm(state, 0, seats=(HUMAN, "rules", "rules"))
     assert for_bot.board["entry"] is not None and "a bot" in for_bot.caption
     assert all("(" not in k["label"] for k in for_bot.board["entry"]["keys"])  # a bot's deck is not the person's to see
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_each_tappable_part_is_named_by_what_a_tap_does(lang) -> None:
+    """Issue 31: a screen reader hears "Choose 9 to play" and "▲ face up under the Tanuki", not "9" and six
+    buttons all called "▲ face up"; each name holds its visible label (WCAG 2.5.3, label in name)."""
+    state = play(OPENING)
+    vm = model(state, 0, lang)
+    for label, cell in zip(vm.board["hand"], vm.board["hand_cells"]):
+        assert cell["tap"] == WORDS("tap_choose", lang, card=label) and label in cell["tap"]
+    names = [item[side]["tap"] for item in vm.board["candidates"] for side in ("up", "down")]
+    assert len(set(names)) == len(names)  # no two buttons of the row read the same
+    for item in vm.board["candidates"]:
+        assert item["name"] in item["up"]["tap"] and item["up"]["label"] in item["up"]["tap"]
+    vm = model(state, 0, lang, selected=9)
+    up = vm.board["candidates"][2]["up"]
+    assert up["tap"] == WORDS("up_title", lang, card="9", name=vm.board["candidates"][2]["name"])

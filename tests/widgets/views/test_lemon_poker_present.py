@@ -42,6 +42,8 @@ def test_the_dealer_sees_every_card_and_which_are_face_up():
     assert [c["shown"] for c in cells] == [True, False, False, False, False]
     assert not cells[0]["tap"]["enabled"] and cells[0]["tap"]["rule"] == "dealer-reveal"
     assert cells[1]["tap"]["enabled"] and cells[1]["tap"]["action"] == "show 1 2"
+    # a screen reader hears what a tap does and where (issue 31), holding the visible card (label in name)
+    assert cells[1]["tap"]["tap"] == "Turn up 9♣, place 2 of group 1" and cells[1]["tap"]["label"] in cells[1]["tap"]["tap"]
 
 
 def test_sort_offers_the_swaps_of_equal_ranks_and_sorted():
@@ -117,6 +119,7 @@ def test_table_mode_the_dealer_types_the_deal_on_a_grid_of_the_52_cards():
     assert [s["card"] for s in entry["slots"]][:3] == ["Ah", "7c", None] and entry["slots"][2]["next"]
     cells = {c["card"]: c for row in entry["grid"] for c in row}
     assert len(cells) == 52 and cells["Kd"]["enabled"]
+    assert cells["Kd"]["tap"] == "Enter K♦ as the next card dealt"
     assert not cells["Ah"]["enabled"] and cells["Ah"]["rule"] == "deal" and "typed in already" in cells["Ah"]["reason"]
     assert v.caption.startswith("Deal the real cards") and "(2 of 12)" in v.caption and "Group 1, 1" in v.caption
     back, dealt = v.control("entry-back"), v.control("entry-confirm")

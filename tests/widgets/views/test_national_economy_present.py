@@ -76,3 +76,20 @@ def test_solo_names_your_buildings() -> None:
     s = start({"mode": "solo2"}, extra=[("farm", 0)])
     areas = vm(s).board["areas"]
     assert [a["title"] for a in areas] == ["Public buildings", "Your buildings"]
+
+
+def test_buildings_cards_and_picks_are_named_by_what_a_tap_does() -> None:
+    """Issue 31: a building is "Send a worker to Mine" (and says whose workers are on it, which the picture
+    shows as coloured dots), a hand card "Discard Farm (Cost 1 · value 8)"; each holds its visible label."""
+    s = start()
+    mine = next(c for c in cells(vm(s), -1) if c["code"] == "mine")
+    assert mine["tap"] == WORDS("tap_place", "en", name=mine["label"])
+    placed = s._replace(placed=tuple((1,) if i == mine["index"] else () for i in range(len(s.buildings))))
+    taken = next(c for c in cells(vm(placed), -1) if c["code"] == "mine")
+    assert taken["tap"] == WORDS("tap_place_workers", "en", name=taken["label"], seats="Seat 2")
+    for lang in ("en", "ja"):
+        model = vm(s, lang=lang)
+        for card in model.board["hand"]:
+            assert card["label"] in card["tap"] and card["note"] in card["tap"]
+        for cell in (c for a in model.board["areas"] for c in a["cells"]):
+            assert cell["label"] in cell["tap"]

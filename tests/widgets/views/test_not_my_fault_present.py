@@ -270,3 +270,16 @@ def test_a_seats_view_model_is_the_same_whatever_the_others_hold(seed) -> None:
     a, b = model(V2, state, 2, lang), model(V2, other, 2, lang)
     assert a.to_json() == b.to_json()
     assert "6" not in json.dumps(a.board["pile"])
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_cards_numbers_and_the_deck_are_named_by_what_a_tap_does(lang) -> None:
+    """Issue 31: a hand card is "Place 8 face down on the pile", a number "Declare a total of 12", the deck
+    "Draw a card from the Deck"; each holds its visible label (WCAG 2.5.3, label in name)."""
+    vm = model(V41, play(V41, 2, deal41(2, HAND41)), 0, lang)
+    assert [c["tap"] for c in vm.board["hand_cells"]] == [WORDS("tap_place", lang, n=x) for x in HAND41[0]]
+    for n, cell in cells(vm).items():
+        assert cell["tap"] == WORDS("tap_declare", lang, n=n) and str(n) in cell["tap"]
+    vm = model(V2, play(V2, 2, ["first 0"]), 0, lang)
+    deck = vm.board["deck_tap"]
+    assert deck["tap"] == WORDS("tap_draw", lang) and deck["label"].lower() in deck["tap"].lower()

@@ -110,6 +110,9 @@ def test_a_used_category_is_disabled_with_the_engines_reason():
     assert vm.board["categories"][0]["preview"] == "Used"
     cell = vm.board["sheets"][0]["cells"]
     assert not cell[0].get("clickable") and cell[1]["clickable"]
+    # the open cell says what a tap writes, with the score its picture shows (issue 31: not a bare "0 −14")
+    score, penalty = (int(x) for x in cell[1]["preview"].split(" −"))
+    assert cell[1]["tap"] == WORDS("write_as_tap", "en", category=vm.board["categories"][1]["label"], score=score, penalty=penalty)
 
 
 def test_nothing_to_press_when_it_is_not_this_pages_turn():

@@ -228,3 +228,16 @@ def test_enabled_controls_are_legal_and_every_other_tap_says_why(seed, moves, la
     for treasure in vm.board["treasures"]:
         assert treasure["eligible"] or (treasure["reason"] and treasure["rule"])
     json.dumps(vm.to_json())
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_column_is_named_by_its_move_or_by_its_number_and_state(lang):
+    """Issue 31: the tappable column reads "Tick 8" when a tap ticks it, else its number with the tick or the
+    cross the picture shows ("3 (ticked)"), so a screen reader hears the sheet as a player sees it."""
+    state = play(roll(3, 4), "check 3", roll(3, 5))
+    shown = numbers(view(state, lang=lang))
+    assert shown[8]["title"] == WORDS("tick_sum", lang, n=8) and "8" in shown[8]["title"]
+    assert shown[3]["title"] == WORDS("column_ticked", lang, n=3)
+    assert shown[1]["title"] == WORDS("column", lang, n=1)
+    failed = play(roll(3, 4), "check 3 4", roll(3, 4), "check 7", roll(4, 3), "seal 3")
+    assert numbers(view(failed, lang=lang))[3]["title"] == WORDS("column_sealed", lang, n=3)

@@ -70,14 +70,15 @@ def present(o: Observation, engine: Engine, page: Page, lang: str) -> ViewModel:
 
 def hand_cell(i: int, kind: int, o: Observation, engine: Engine, page: Page, lang: str) -> Control:
     """A card of the hand: choosing it is page-local; it is enabled when some play with it is legal."""
+    name = WORDS("tap_choose", lang, card=card_label(kind))
     if page.acting and o.phase == "turn":
         plays = [a for a in engine.legal if isinstance(a, Play) and a.card == kind]
         if plays:
-            return Control(f"hand-card-{i}", card_label(kind), True, highlight=page.selected == kind)
-        return tap(f"hand-card-{i}", card_label(kind), Play(0, kind, True), o, engine, page, lang)
+            return Control(f"hand-card-{i}", card_label(kind), True, highlight=page.selected == kind, tap=name)
+        return tap(f"hand-card-{i}", card_label(kind), Play(0, kind, True), o, engine, page, lang, name)
     if page.acting:
-        return Control(f"hand-card-{i}", card_label(kind), False, reason=WORDS("hand_effect", lang), rule="patron-effect")
-    return tap(f"hand-card-{i}", card_label(kind), Play(0, kind, True), o, engine, page, lang)
+        return Control(f"hand-card-{i}", card_label(kind), False, reason=WORDS("hand_effect", lang), rule="patron-effect", tap=name)
+    return tap(f"hand-card-{i}", card_label(kind), Play(0, kind, True), o, engine, page, lang, name)
 
 
 def seats_view(o: Observation, page: Page, lang: str) -> list[dict[str, Any]]:
@@ -124,7 +125,7 @@ def candidates_view(o: Observation, engine: Engine, page: Page, lang: str) -> li
             if not up:
                 entry["title"] = WORDS("facedown_title", lang, seat=seat_name(seat, page, lang))
                 if effect_op == "flip":
-                    entry["cell"] = tap(f"flip-{p}-{i}", "", Flip(p, i), o, engine, page, lang).to_json()
+                    entry["cell"] = tap(f"flip-{p}-{i}", "", Flip(p, i), o, engine, page, lang, WORDS("move_flip", lang, n=i + 1, name=name)).to_json()
                 else:
                     entry["cell"] = note("patron-effect", "facedown_note", lang)
             else:
@@ -156,13 +157,14 @@ def candidates_view(o: Observation, engine: Engine, page: Page, lang: str) -> li
 def play_cell(p: int, up: bool, name: str, o: Observation, engine: Engine, page: Page, lang: str) -> Control:
     """▲ / ▼ under a candidate: plays the chosen card there; without a chosen card it says to choose one."""
     key, label = f"{'up' if up else 'down'}-{p}", WORDS("up" if up else "down", lang)
+    where = WORDS("up_at" if up else "down_at", lang, name=name)  # six ▲ buttons must not all be read "▲ face up"
     if page.acting and o.phase == "turn" and page.selected is None:
-        return Control(key, label, False, reason=WORDS("choose_first", lang), rule="hand")
+        return Control(key, label, False, reason=WORDS("choose_first", lang), rule="hand", tap=where)
     kind = page.selected if page.selected is not None else (o.hand[0] if o.hand else 0)
-    control = tap(key, label, Play(p, kind, up), o, engine, page, lang)
+    control = tap(key, label, Play(p, kind, up), o, engine, page, lang, where)
     if control.enabled:
         title = WORDS("up_title" if up else "down_title", lang, card=card_label(kind), name=name)
-        return Control(key, label, True, reason=title, action=control.action)
+        return Control(key, label, True, reason=title, action=control.action, tap=title)
     return control
 
 

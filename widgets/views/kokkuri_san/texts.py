@@ -34,6 +34,10 @@ WORDS = Catalogue(
         "down": ("▼裏向き", "▼ face down"),
         "up_title": ("{card} を表向きで {name} の下へ", "Play {card} face up under the {name}"),
         "down_title": ("{card} を裏向きで {name} の下へ", "Play {card} face down under the {name}"),
+        # what a tap does, for a screen reader (the accessible name of a tappable card or button)
+        "up_at": ("▲表向きで {name} の下へ（先に手札を選ぶ）", "▲ face up under the {name} (choose a card first)"),
+        "down_at": ("▼裏向きで {name} の下へ（先に手札を選ぶ）", "▼ face down under the {name} (choose a card first)"),
+        "tap_choose": ("{card} を出すカードに選ぶ", "Choose {card} to play"),
         "move_here": ("{name} へ移す", "To the {name}"),
         "votes": ("{n} 票", "{n} vote", "{n} votes"),
         "elected_1": ("1位当選", "Elected 1st"),

@@ -89,7 +89,7 @@ def entry_view(o: Observation, page: Page, lang: str) -> dict[str, Any] | None:
         for rank in GRID_RANKS:
             card = rank + suit
             error = card_refusal(card, o, page)
-            row.append({"card": card, "label": pretty(card), "enabled": error is None,
+            row.append({"card": card, "label": pretty(card), "tap": WORDS("tap_enter", lang, card=pretty(card)), "enabled": error is None,
                         "reason": "" if error is None else error.message(lang), "rule": "" if error is None else error.rule_id})
         grid.append(row)
     slots = [{"label": slot_label(i, lang), "card": page.entry[i] if i < len(page.entry) else None,

@@ -46,12 +46,12 @@ def not_acting_refusal(o: Observation, page: Page, engine: Engine, action: Any) 
                          WORDS("not_your_turn", "en", seat=seat_name(seat, page, "en")))
 
 
-def tap(key: str, label: str, action: Any, o: Observation, engine: Engine, page: Page, lang: str) -> Control:
+def tap(key: str, label: str, action: Any, o: Observation, engine: Engine, page: Page, lang: str, name: str = "") -> Control:
     """A tappable element that makes ``action``: the engine decides when the page's seat moves."""
     if page.acting:
-        return Control.for_action(key, label, action, engine, lang)
+        return Control.for_action(key, label, action, engine, lang, tap=name)
     error = not_acting_refusal(o, page, engine, action)
-    return Control(key, label, False, reason=error.message(lang), rule=error.rule_id, action=str(action))
+    return Control(key, label, False, reason=error.message(lang), rule=error.rule_id, action=str(action), tap=name)
 
 
 def note(rule: str, key: str, lang: str) -> dict[str, Any]:
@@ -129,7 +129,8 @@ def groups_view(o: Observation, engine: Engine, page: Page, lang: str) -> list[d
         cells = []
         for i in range(o.dealt[g]):
             label = pretty(cards[i]) if cards[i] else WORDS("group", lang, g=g + 1) + f" {i + 1}"
-            control = tap(f"place-{g}-{i}", label, Show(g, i), o, engine, page, lang)
+            name = WORDS("tap_show_card" if cards[i] else "tap_show", lang, card=pretty(cards[i]), g=g + 1, place=i + 1)
+            control = tap(f"place-{g}-{i}", label, Show(g, i), o, engine, page, lang, name)
             cells.append({
                 "card": cards[i],
                 "shown": bool(o.shown[g][i]),

@@ -32,6 +32,10 @@ WORDS = Catalogue(
         "example_odds": ("組1 {p1} · 組2 {p2} · 引き分け {tie}", "Group 1 {p1} · group 2 {p2} · tie {tie}"),
         # ----- table mode: the deal typed in ------------------------------------------------------------
         "entry_title": ("配ったカードを入力", "The cards you dealt"),
+        # what a tap does, for a screen reader (the accessible name of a tappable card)
+        "tap_show": ("組{g}の {place} 番目のカードを表にする", "Turn up the card at place {place} of group {g}"),
+        "tap_show_card": ("組{g}の {place} 番目のカード {card} を表にする", "Turn up {card}, place {place} of group {g}"),
+        "tap_enter": ("{card} を配った順に入力", "Enter {card} as the next card dealt"),
         "slot_community": ("共通{n}", "Community {n}"),
         "slot_group": ("組{g}-{n}", "Group {g}, {n}"),
         "entry_grid": ("配った順にカードをタップ（共通2枚、組1に5枚、組2に5枚）",

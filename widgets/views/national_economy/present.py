@@ -72,11 +72,11 @@ def not_acting_refusal(o: Observation, page: Page, engine: Engine, action: Any) 
     )
 
 
-def tap(key: str, label: str, action: Any, o: Observation, engine: Engine, page: Page, lang: str) -> Control:
+def tap(key: str, label: str, action: Any, o: Observation, engine: Engine, page: Page, lang: str, name: str = "") -> Control:
     if page.acting:
-        return Control.for_action(key, label, action, engine, lang)
+        return Control.for_action(key, label, action, engine, lang, tap=name)
     error = not_acting_refusal(o, page, engine, action)
-    return Control(key, label, False, reason=error.message(lang), rule=error.rule_id, action=str(action))
+    return Control(key, label, False, reason=error.message(lang), rule=error.rule_id, action=str(action), tap=name)
 
 
 # ----- the view model ----------------------------------------------------------------------------------
@@ -99,7 +99,10 @@ def present(o: Observation, engine: Engine, page: Page, lang: str) -> ViewModel:
         "hand": hand_view(o, engine, page, lang),
         "revealed_title": WORDS("revealed", lang),
         "revealed": [
-            dict(tap(f"pick-{j}", card_name(k, lang), Pick(k), o, engine, page, lang).to_json(), code=KINDS_T[k].code)
+            dict(
+                tap(f"pick-{j}", card_name(k, lang), Pick(k), o, engine, page, lang, WORDS("tap_pick", lang, name=card_name(k, lang))).to_json(),
+                code=KINDS_T[k].code,
+            )
             for j, k in enumerate(o.revealed)
         ],
         "none": WORDS("none", lang),
@@ -163,6 +166,16 @@ def building_label(o: Observation, i: int, lang: str) -> str:
     return WORDS("twin_label", lang, name=name, n=same.index(i) + 1)
 
 
+def place_name(o: Observation, i: int, page: Page, lang: str) -> str:
+    """What tapping a building does, for a screen reader: send a worker there, and whose workers are already on it
+    (the picture shows them as coloured dots a screen reader cannot see)."""
+    name = building_label(o, i, lang)
+    if not o.placed[i]:
+        return WORDS("tap_place", lang, name=name)
+    seats = ("・" if lang == "ja" else ", ").join(seat_name(s, page, lang) for s in o.placed[i])
+    return WORDS("tap_place_workers", lang, name=name, seats=seats)
+
+
 def unpaid_buildings(o: Observation) -> set[int]:
     """The building(s) just built whose cost is still being discarded: drawn as under construction, not built."""
     build = o.pending[3]
@@ -184,7 +197,7 @@ def areas_view(o: Observation, engine: Engine, page: Page, lang: str) -> list[di
             if who != owner:
                 continue
             k = KINDS_T[kind]
-            control = tap(f"bld-{i}", building_label(o, i, lang), Place(i), o, engine, page, lang)
+            control = tap(f"bld-{i}", building_label(o, i, lang), Place(i), o, engine, page, lang, place_name(o, i, page, lang))
             cells.append(
                 dict(
                     control.to_json(),
@@ -217,8 +230,9 @@ def hand_view(o: Observation, engine: Engine, page: Page, lang: str) -> list[dic
             continue
         action = Build(k) if building else Discard(k)
         kind = KINDS_T[k]
-        control = tap(f"card-{kind.code}", kind.name(lang), action, o, engine, page, lang)
         note = WORDS("goods_card", lang) if k == GOODS else WORDS("cost_value", lang, cost=kind.cost, value=kind.value)
+        name = WORDS("tap_build" if building else "tap_discard", lang, name=kind.name(lang), note=note)
+        control = tap(f"card-{kind.code}", kind.name(lang), action, o, engine, page, lang, name)
         out.append(dict(control.to_json(), code=kind.code, count=count, note=note, goods=k == GOODS))
     return out
 

@@ -111,6 +111,12 @@ WORDS = Catalogue(
         "unpaid": ("建設中: コストを払うと完成", "Being built: done when its cost is paid"),
         "asleep_note": ("z = 睡眠中（雇ったラウンドは働かず、次のラウンドから働く）", "z = asleep (hired this round; works from the next)"),
         "twin_label": ("{name} ({n})", "{name} ({n})"),
+        # what a tap does, for a screen reader (the accessible name of a tappable card or building)
+        "tap_place": ("{name} に労働者を置く", "Send a worker to {name}"),
+        "tap_place_workers": ("{name} に労働者を置く（いま {seats} の労働者）", "Send a worker to {name} (now holding {seats}'s workers)"),
+        "tap_pick": ("{name} を手札に取る", "Take {name} into your hand"),
+        "tap_build": ("{name} を建てる（{note}）", "Build {name} ({note})"),
+        "tap_discard": ("{name} を捨てる（{note}）", "Discard {name} ({note})"),
     }
 )
 

@@ -57,7 +57,7 @@ def present(o: Observation, engine: Engine, page: Page, lang: str) -> ViewModel:
         "pile_note": note("audit", "pile_hidden_v2" if v.draws else "pile_hidden_41", lang),
         "deck": o.deck,
         "deck_tap": (
-            tap("deck", WORDS("deck", lang), DRAW, o, engine, page, lang).to_json()
+            tap("deck", WORDS("deck", lang), DRAW, o, engine, page, lang, WORDS("tap_draw", lang)).to_json()
             if v.draws
             else note("redeal", "set_aside_note", lang)
         ),
@@ -68,7 +68,7 @@ def present(o: Observation, engine: Engine, page: Page, lang: str) -> ViewModel:
         "last_note": note("round-end", "last_note", lang),
     }
     if o.hand is not None:
-        cells = [tap(f"hand-card-{i}", str(x), Place(x), o, engine, page, lang) for i, x in enumerate(o.hand)]
+        cells = [tap(f"hand-card-{i}", str(x), Place(x), o, engine, page, lang, WORDS("tap_place", lang, n=x)) for i, x in enumerate(o.hand)]
         board["hand"] = list(o.hand)
         board["hand_cells"] = [c.to_json() for c in cells]
         board["hand_clickable"] = any(c.enabled for c in cells)
@@ -153,7 +153,7 @@ def seats_view(o: Observation, page: Page, lang: str) -> list[dict[str, Any]]:
 def track_view(o: Observation, engine: Engine, page: Page, lang: str) -> dict[str, Any]:
     v = page.variant
     numbers = list(range(1, v.top + 1)) if v.any_number else list(v.milestones)
-    cells = [tap(f"num-{n}", str(n), Declare(n), o, engine, page, lang) for n in numbers]
+    cells = [tap(f"num-{n}", str(n), Declare(n), o, engine, page, lang, WORDS("tap_declare", lang, n=n)) for n in numbers]
     return {
         "kind": "board" if v.any_number else "milestones",
         "numbers": numbers,

@@ -30,6 +30,10 @@ WORDS = Catalogue(
         "tag_bot": ("ボット", "Bot"),
         "tag_you": ("あなた", "You"),
         "pile_label": ("席{seat}", "S{seat}"),
+        # what a tap does, for a screen reader (the accessible name of a tappable card or number)
+        "tap_place": ("{n} を裏向きで場に出す", "Place {n} face down on the pile"),
+        "tap_draw": ("山札から 1 枚引く", "Draw a card from the Deck"),
+        "tap_declare": ("合計 {n} を申告する", "Declare a total of {n}"),
         "red_cards_of": ("レッドカード: {n}/{limit}", "Red cards: {n} of {limit}"),
         "reprimands_of": ("戒告: {n}/{limit}", "Reprimands: {n} of {limit}"),
         "yellows_of": ("イエローカード: {n} 枚", "Yellow cards: {n}"),

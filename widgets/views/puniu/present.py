@@ -231,7 +231,8 @@ def sheets_board(observation: PuniuObservation, engine: Engine, page: Page, mode
                     if engine.allows(Score(category, face)):
                         sc, pe = category_score(dice, category, face or None)
                         label = category_label(category, face, lang)
-                        cell.update(clickable=True, preview=f"{sc} −{pe}", title=WORDS("write_as", lang, category=label))
+                        cell.update(clickable=True, preview=f"{sc} −{pe}", title=WORDS("write_as", lang, category=label),
+                                    tap=WORDS("write_as_tap", lang, category=label, score=sc, penalty=pe))
                 cells.append(cell)
                 continue
             cells.append(

@@ -29,6 +29,7 @@ WORDS = Catalogue(
         "used": ("記入済み", "Used"),
         "value": ("≈ {value}", "≈ {value}"),
         "write_as": ("{category} に記入", "Write the dice as {category}."),
+        "write_as_tap": ("{category} に記入（得点 {score}・失点 {penalty}）", "Write the dice as {category} (score {score}, penalty {penalty})"),
         # ----- captions
         "caption_entry": (
             "実物のダイスをふって目を入力します。点線のダイスをタップすると目が 1 つ進みます（下の欄に数字を続けて打っても入ります）。",

@@ -8,7 +8,7 @@ Pure (no widgets).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Collection
 
 from rulebook.core import RulebookError
 from rulebook.games.treasure_hunt.actions import Bring, Check, Die, GiveUp, RollDice, Seal, parse
@@ -97,6 +97,12 @@ def action_label(action: Any, dice: tuple[int, ...] | list[int], lang: str, rule
     if isinstance(action, Die):
         return WORDS("die", lang, index=action.index, pips=action.pips)
     return str(action)
+
+
+def column_name(n: int, checked: Collection[int], sealed: Collection[int], lang: str) -> str:
+    """A number's column when a tap plays nothing there: the number and its state, which the picture shows as a
+    tick or a cross a screen reader cannot see."""
+    return WORDS("column_sealed" if n in sealed else ("column_ticked" if n in checked else "column"), lang, n=n)
 
 
 def end_label(end: str, lang: str, rules: Rules = RULES) -> str:

@@ -22,7 +22,7 @@ from rulebook.games.treasure_hunt.observation import TreasureHuntObservation
 from ...i18n import t, tap_step_die
 from ..model import Control, Engine, Message, ViewModel
 from .common import ROLES, TIE, Page, action_label, decorated, end_kind, end_label, hint_values, need_text, number_action, percent
-from .common import refusal, treasure_name, treasure_of
+from .common import column_name, refusal, treasure_name, treasure_of
 from .texts import WORDS
 
 
@@ -50,7 +50,7 @@ def present(
                 "role": ROLES[type(action)] if error is None else None,
                 "prob": percent(value) if value is not None else None,
                 "best": value is not None and value >= best - TIE,
-                "title": action_label(action, dice, lang, rules) if error is None else str(n),
+                "title": action_label(action, dice, lang, rules) if error is None else column_name(n, observation.checked, observation.sealed, lang),
                 "reason": error.message(lang) if error is not None else "",
                 "rule": error.rule_id if error is not None else "",
             }

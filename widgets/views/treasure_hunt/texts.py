@@ -21,6 +21,10 @@ WORDS = Catalogue(
         "need_count": ("チェック {n} 個", "{n} tick", "{n} ticks"),
         "need_run": ("連続 {n} 個", "{n} in a row", "{n} in a row"),
         "and": ("と", " and "),
+        # a column's name for a screen reader when a tap plays nothing (the tap then says why)
+        "column": ("数字 {n}", "Number {n}"),
+        "column_ticked": ("数字 {n}（チェック済み）", "Number {n} (ticked)"),
+        "column_sealed": ("数字 {n}（封印）", "Number {n} (sealed)"),
         # ----- moves
         "roll": ("ダイスをふる", "Roll the dice"),
         "tick_sum": ("合計 {n} にチェック", "Tick the sum {n}"),

@@ -102,7 +102,7 @@ function render({ model, el }) {
         if (control.enabled) { send(message); return; }
         showReason(host, control.reason, control.rule);
         if (control.action) send(message);  // the engine's refusal: the page cites the rule too
-      }, control.label);
+      }, control.tap || control.label);  // what a tap does ("Play Amethyst 3"), in the page's language
       if (!control.enabled && control.reason) node.setAttribute("aria-description", control.reason);
     };
     root.replaceChildren();

@@ -63,6 +63,8 @@ def test_the_leader_may_not_lead_a_coin_the_reason_is_the_engines() -> None:
         assert not coin.enabled and coin.rule == "coin" and coin.reason == error.message(lang)
         assert coin.action == "play coin-1"
         assert vm.control("card-ruby-5").enabled and vm.control("card-ruby-5").action == "play ruby-5"
+        ruby = vm.control("card-ruby-5")  # a screen reader hears the move, holding the visible card (issue 31)
+        assert ruby.tap == WORDS("move_play", lang, card=ruby.label) and ruby.label in ruby.tap
         cards = {c["card"]: c for c in vm.board["hand"]}
         assert cards["coin-1"]["legal"] is False and cards["ruby-5"]["legal"] is True
         assert error.message(lang) in cards["coin-1"]["title"]

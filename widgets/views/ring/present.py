@@ -30,11 +30,11 @@ from .common import RULE_OF_PHASE, Obs, Page, area, joined, mode, order_text, pl
 from .texts import SHORT_SUITS, WORDS
 
 
-def _control(key: str, label: str, action: Any, engine: Engine, refusal: IllegalAction | None, lang: str) -> Control:
+def _control(key: str, label: str, action: Any, engine: Engine, refusal: IllegalAction | None, lang: str, tap: str = "") -> Control:
     """The engine's verdict on ``action`` while the viewer acts; the page's refusal otherwise."""
     if refusal is None:
-        return Control.for_action(key, label, action, engine, lang)
-    return Control(key, label, False, reason=refusal.message(lang), rule=refusal.rule_id)
+        return Control.for_action(key, label, action, engine, lang, tap=tap)
+    return Control(key, label, False, reason=refusal.message(lang), rule=refusal.rule_id, tap=tap)
 
 
 # ----- the board -----------------------------------------------------------------------------------------
@@ -147,7 +147,8 @@ def _hand(obs: Obs, engine: Engine, page: Page, lang: str) -> tuple[list[dict[st
     for name in names:
         card = CARD_IDS[name]
         action = DISCARD[card] if phase == "discard" else PLAY[card]
-        control = _control(f"card-{name}", card_text(name, lang), action, engine, refusal, lang)
+        tap = WORDS("move_discard" if phase == "discard" else "move_play", lang, card=card_text(name, lang))  # a screen reader's name
+        control = _control(f"card-{name}", card_text(name, lang), action, engine, refusal, lang, tap)
         item = _card(name, lang)
         item["control"] = control.key
         item["legal"] = control.enabled if choosing else None

@@ -31,6 +31,8 @@ NAMES: dict[str, str] = {
     "Bot": "rulebook.bots.base:Bot",
     "Control": "widgets.views.model:Control",
     "GAME": "rulebook.games.pig:GAME",
+    "GAMES_PACKAGE": "rulebook.core.registry:GAMES_PACKAGE",
+    "multi_kernel_manager_class": "voila.configuration:VoilaConfiguration.multi_kernel_manager_class",
     "OPTION_SETS": "rulebook.games.pig:OPTION_SETS",
     "Game": "rulebook.core.game:Game",
     "GameApp": "widgets.app:GameApp",

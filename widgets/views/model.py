@@ -196,6 +196,16 @@ class Control:
     tap: str = ""
 
     @staticmethod
+    def for_seat(
+        key: str, label: str, action: Any, engine: Engine, lang: str, refusal: RulebookError | None, tap: str = ""
+    ) -> "Control":
+        """A tappable part of a seat's page: the engine's verdict while the page's seat moves (``refusal`` None),
+        else disabled with the page's own ``refusal`` (whose move it is), the engine never asked."""
+        if refusal is None:
+            return Control.for_action(key, label, action, engine, lang, tap=tap)
+        return Control(key, label, False, reason=refusal.message(lang), rule=refusal.rule_id, action=str(action), tap=tap)
+
+    @staticmethod
     def for_action(
         key: str, label: str, action: Any, engine: Engine, lang: str, highlight: bool = False, tap: str = ""
     ) -> "Control":

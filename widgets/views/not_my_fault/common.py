@@ -102,10 +102,8 @@ def _both(rule: str, key: str, seat: int, page: Page) -> IllegalAction:
 
 def tap(key: str, label: str, action: Any, o: Observation, engine: Engine, page: Page, lang: str, name: str = "") -> Control:
     """A tappable element that makes ``action``: the engine decides when the page's seat moves."""
-    if page.acting:
-        return Control.for_action(key, label, action, engine, lang, tap=name)
-    error = not_acting_refusal(o, page, engine, action)
-    return Control(key, label, False, reason=error.message(lang), rule=error.rule_id, action=str(action), tap=name)
+    refusal = None if page.acting else not_acting_refusal(o, page, engine, action)
+    return Control.for_seat(key, label, action, engine, lang, refusal, name)
 
 
 def page_refusals(o: Observation, page: Page) -> dict[str, IllegalAction]:

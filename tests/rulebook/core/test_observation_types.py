@@ -11,14 +11,14 @@ default options to the end (or a cap), every seat and the spectator looking.
 from __future__ import annotations
 
 import dataclasses
-import random
 import types
 import typing
 from typing import Any, NotRequired, Union
 
 import pytest
+from tests.support.random_play import random_walk
 
-from rulebook.core.game import CHANCE, SPECTATOR, TERMINAL
+from rulebook.core.game import SPECTATOR
 from rulebook.core.observation import Observation, OutcomeSeen
 from rulebook.core.registry import all_games
 
@@ -75,19 +75,7 @@ def typed_dict_mismatches(value: Any, tp: Any, where: str) -> list[str]:
 
 
 def states_to_the_end(game: Any, seed: int) -> typing.Iterator[Any]:
-    rng = random.Random(seed)
-    state = game.initial_state(game.default_options())
-    yield state
-    for _ in range(MAX_STEPS):
-        if game.current_player(state) == TERMINAL:
-            return
-        if game.current_player(state) == CHANCE:
-            outcomes = game.chance_outcomes(state)
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            action = rng.choice(game.legal_actions(state))
-        state = game.apply(state, action)
-        yield state
+    return random_walk(game, seed, MAX_STEPS)
 
 
 def test_the_check_finds_a_wrong_nested_type() -> None:

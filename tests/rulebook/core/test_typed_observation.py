@@ -14,11 +14,11 @@ import importlib
 import importlib.util
 import json
 import pickle
-import random
 
 import pytest
+from tests.support.random_play import random_walk
 
-from rulebook.core.game import CHANCE, SPECTATOR, TERMINAL
+from rulebook.core.game import SPECTATOR
 from rulebook.core.observation import KEY, Observation
 from rulebook.core.registry import all_games
 
@@ -133,19 +133,7 @@ def test_every_game_declares_its_observation_module():
 
 def states_of(game, seed: int, steps: int = 30):
     """The initial state and a few reached by random legal moves (chance included)."""
-    rng = random.Random(seed)
-    state = game.initial_state(game.default_options())
-    yield state
-    for _ in range(steps):
-        if game.current_player(state) == TERMINAL:
-            return
-        if game.current_player(state) == CHANCE:
-            outcomes = game.chance_outcomes(state)
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            action = rng.choice(game.legal_actions(state))
-        state = game.apply(state, action)
-        yield state
+    return random_walk(game, seed, steps)
 
 
 @pytest.mark.parametrize("name", GAMES)

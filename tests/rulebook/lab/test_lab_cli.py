@@ -105,6 +105,9 @@ def test_ctrl_c_in_the_terminal_writes_the_games_finished(tmp_path):
         [sys.executable, "-m", "rulebook.cli", "simulate", "dice_of_tower", "--games", "100000", "--seats", "random,random",
          "--workers", "0", "--out", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # a terminal's Ctrl-C reaches a program whose SIGINT is the default; a suite started as a background job
+        # of a shell without job control inherits it ignored (POSIX), and Python then keeps it ignored
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     seen = ""
     deadline = time.monotonic() + 120

@@ -441,6 +441,14 @@ class SiteNotFoundHandler(SiteErrors, tornado.web.RequestHandler):
     def initialize(self, voila_configuration: Any = None) -> None:
         """Takes the handler table's arguments for Voilà's handlers (``default_handler_args``); needs none."""
 
+    def set_default_headers(self) -> None:
+        """The frame policy every jupyter_server page of the site carries (its ``content_security_policy``: the
+        configured ``headers`` one, else frame-ancestors 'self'), so no page of the site can be framed elsewhere,
+        this one included."""
+        policy = self.settings.get("headers", {}).get("Content-Security-Policy")
+        base = self.settings.get("base_url", "/")
+        self.set_header("Content-Security-Policy", policy or f"frame-ancestors 'self'; report-uri {base}api/security/csp-report")
+
     def prepare(self) -> None:
         raise tornado.web.HTTPError(404)
 

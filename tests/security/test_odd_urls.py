@@ -51,6 +51,17 @@ def test_an_odd_url_is_a_404_with_no_traceback(site, path):
     assert "Traceback" not in written and "ERROR" not in written, written
 
 
+def test_the_sites_own_404_keeps_the_frame_policy_of_every_other_page(site):
+    """A URL no handler takes gets the site's 404 from a plain Tornado handler (issue 33: no reach into
+    jupyter_server); it still says, as a game page does, that only the site may frame it."""
+    visitor = Visitor(site.port, "10.0.4.3")
+    _, _, page = visitor.get("/voila/render/page.ipynb")
+    status, _, missing = visitor.get("/no/such/page")
+    assert status == 404
+    assert "frame-ancestors 'self'" in page["Content-Security-Policy"]
+    assert missing["Content-Security-Policy"] == page["Content-Security-Policy"]
+
+
 def test_a_malformed_widget_message_sends_the_visitor_no_traceback(site):
     visitor = Visitor(site.port, "10.0.4.2")
     status, kernel = visitor.open_page("page.ipynb")
